@@ -1,0 +1,29 @@
+/** Small helpers the repository's scripts share: run a command with live output, find a Chromium. */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a command from the repository root with its output shown live; resolves to its exit code. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** A binary from node_modules/.bin. */
+export function bin(name: string): string {
+  return `${ROOT}node_modules/.bin/${name}`;
+}
+
+/** The Chromium the end-to-end tests drive: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`, else none. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path): path is string => !!path && existsSync(path));
+}

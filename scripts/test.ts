@@ -1,0 +1,96 @@
+/**
+ * `npm test`: the one gate. Type-checks every program, lints (zero warnings), runs every Vitest project, then
+ * the end-to-end suite in Chromium. Every step runs even after one fails, so one run shows every problem; the
+ * exit code is non-zero if any failed. The last line counts the tests as `tests: N passed, N failed`.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, findChromium, ROOT, run } from './lib';
+
+interface StepResult {
+  name: string;
+  ok: boolean;
+  note?: string;
+}
+
+const results: StepResult[] = [];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+async function step(name: string, action: () => Promise<boolean | StepResult>): Promise<void> {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const outcome = await action();
+  const result = typeof outcome === 'boolean' ? { name, ok: outcome } : outcome;
+  results.push({
+    ...result,
+    note: `${result.note ? `${result.note}, ` : ''}${((Date.now() - started) / 1000).toFixed(1)} s`,
+  });
+}
+
+await step('typecheck', async () => (await run('npx', ['tsx', 'scripts/typecheck.ts'])) === 0);
+
+await step('lint', async () => (await run(bin('biome'), ['ci', '--error-on-warnings', '.'])) === 0);
+
+await step('unit and API tests (vitest)', async () => {
+  const report = join(ROOT, '.vitest-results.json');
+  rmSync(report, { force: true });
+  const code = await run(bin('vitest'), [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+    };
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    skipped += json.numPendingTests + json.numTodoTests;
+    rmSync(report, { force: true });
+    return { name: 'unit and API tests (vitest)', ok: code === 0, note: `${json.numPassedTests} passed` };
+  }
+  return code === 0;
+});
+
+await step('end-to-end tests (playwright, chromium)', async () => {
+  const e2eDir = join(ROOT, 'tests', 'e2e');
+  const specs = existsSync(e2eDir)
+    ? readdirSync(e2eDir, { recursive: true }).filter((f) => String(f).endsWith('.spec.ts'))
+    : [];
+  if (specs.length === 0) {
+    return { name: 'end-to-end tests', ok: true, note: 'none yet: tests/e2e has no specs' };
+  }
+  const chromium = findChromium();
+  if (!chromium) {
+    const line =
+      '!!!!! E2E SKIPPED: no Chromium found (set CHROMIUM_PATH, or apt-get install -y chromium) !!!!!';
+    console.log(`\n${line}\n${line}\n`);
+    // CI must never pass without the suite that drives the real UI.
+    return { name: 'end-to-end tests', ok: process.env.CI !== 'true', note: 'SKIPPED: no Chromium' };
+  }
+  const code = await run(bin('playwright'), ['test'], { CHROMIUM_PATH: chromium });
+  const report = join(ROOT, 'test-results', 'e2e-results.json');
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    };
+    passed += json.stats.expected + json.stats.flaky;
+    failed += json.stats.unexpected;
+    skipped += json.stats.skipped;
+  }
+  return code === 0;
+});
+
+console.log('\n━━ summary ━━');
+for (const result of results)
+  console.log(`${result.ok ? 'ok    ' : 'FAILED'}  ${result.name} (${result.note})`);
+const allOk = results.every((result) => result.ok);
+console.log(`\nnpm test: ${allOk ? 'passed' : 'FAILED'}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(allOk ? 0 : 1);

@@ -1,0 +1,134 @@
+/**
+ * A fake of the parts of Electron's main-process API that our main process uses, for unit tests.
+ * The electron Vitest project resolves `electron` here (vitest.config.ts): the real module needs the Electron
+ * binary, which cannot be downloaded on our machines. Each fake keeps what a test needs to assert on
+ * (handlers registered, windows created, what was encrypted) and `resetFakeElectron()` clears it between tests.
+ * It grows with the main process: add an API here when main starts using it, with a test of its behaviour.
+ */
+import { EventEmitter } from 'node:events';
+
+type Handler = (event: FakeIpcMainInvokeEvent, ...args: unknown[]) => unknown;
+
+export interface FakeIpcMainInvokeEvent {
+  sender: { id: number };
+  senderFrame: { url: string; origin: string } | null;
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  readonly paths = new Map<string, string>([
+    ['userData', '/tmp/switchboard-fake/userData'],
+    ['logs', '/tmp/switchboard-fake/logs'],
+    ['temp', '/tmp'],
+  ]);
+  private readyResolved = false;
+  private singleInstance = true;
+  quitCalled = false;
+
+  getName(): string {
+    return 'Switchboard';
+  }
+  getVersion(): string {
+    return '0.0.0-test';
+  }
+  getPath(name: string): string {
+    const path = this.paths.get(name);
+    if (!path) throw new Error(`Failed to get '${name}' path`);
+    return path;
+  }
+  setPath(name: string, path: string): void {
+    this.paths.set(name, path);
+  }
+  whenReady(): Promise<void> {
+    return this.readyResolved
+      ? Promise.resolve()
+      : new Promise((resolve) => this.once('ready', () => resolve()));
+  }
+  isReady(): boolean {
+    return this.readyResolved;
+  }
+  /** Test helper: fires `ready` as Electron does once. */
+  emitReady(): void {
+    this.readyResolved = true;
+    this.emit('ready');
+  }
+  requestSingleInstanceLock(): boolean {
+    return this.singleInstance;
+  }
+  /** Test helper: makes this launch the second instance. */
+  setSecondInstance(second: boolean): void {
+    this.singleInstance = !second;
+  }
+  quit(): void {
+    this.quitCalled = true;
+    this.emit('before-quit');
+    this.emit('will-quit');
+  }
+  reset(): void {
+    this.removeAllListeners();
+    this.readyResolved = false;
+    this.singleInstance = true;
+    this.quitCalled = false;
+    this.isPackaged = false;
+  }
+}
+
+class FakeIpcMain extends EventEmitter {
+  readonly handlers = new Map<string, Handler>();
+
+  handle(channel: string, handler: Handler): void {
+    if (this.handlers.has(channel))
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, handler);
+  }
+  removeHandler(channel: string): void {
+    this.handlers.delete(channel);
+  }
+  /** Test helper: calls a handler as `ipcRenderer.invoke` from a frame at `origin` would. */
+  async invoke(channel: string, origin: string, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler({ sender: { id: 1 }, senderFrame: { url: `${origin}/`, origin } }, ...args);
+  }
+  reset(): void {
+    this.removeAllListeners();
+    this.handlers.clear();
+  }
+}
+
+/** Encrypts reversibly but never leaves the plain text readable, so tests can check nothing is stored in clear. */
+class FakeSafeStorage {
+  available = true;
+
+  isEncryptionAvailable(): boolean {
+    return this.available;
+  }
+  encryptString(plain: string): Buffer {
+    if (!this.available) throw new Error('Encryption is not available.');
+    const bytes = Buffer.from(plain, 'utf8').map((byte) => byte ^ 0x5a);
+    return Buffer.concat([Buffer.from('fake-v1:'), bytes]);
+  }
+  decryptString(encrypted: Buffer): string {
+    if (!this.available) throw new Error('Decryption is not available.');
+    const prefix = Buffer.from('fake-v1:');
+    if (!encrypted.subarray(0, prefix.length).equals(prefix))
+      throw new Error('Error while decrypting the ciphertext');
+    return Buffer.from(encrypted.subarray(prefix.length).map((byte) => byte ^ 0x5a)).toString('utf8');
+  }
+  reset(): void {
+    this.available = true;
+  }
+}
+
+export const app = new FakeApp();
+export const ipcMain = new FakeIpcMain();
+export const safeStorage = new FakeSafeStorage();
+
+/** Clears every fake's state; call it in `beforeEach`. */
+export function resetFakeElectron(): void {
+  app.reset();
+  ipcMain.reset();
+  safeStorage.reset();
+}
+
+export default { app, ipcMain, safeStorage };

@@ -1,0 +1,45 @@
+/**
+ * One Vitest project per program, so `npm test` runs them all. Path aliases come from tsconfig.base.json, the
+ * one place they are declared, so Vite, Vitest, tsc and tsx resolve `@shared/*` the same way.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    // Two cores: keep parallelism modest so suites that start servers do not starve each other.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', environment: 'node', include: ['shared/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        // The Electron binary cannot be downloaded here and the real module throws without it, so main-process
+        // code is tested against a fake of Electron's APIs.
+        resolve: { alias: { electron: here('./tests/fakes/electron.ts') } },
+        test: {
+          name: 'electron',
+          environment: 'node',
+          include: ['electron/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'renderer', environment: 'happy-dom', include: ['renderer/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+});
