@@ -2,10 +2,37 @@
  * One Vitest project per program, so `npm test` runs them all. Path aliases come from tsconfig.base.json, the
  * one place they are declared, so Vite, Vitest, tsc and tsx resolve `@shared/*` the same way.
  */
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The server suite runs on PostgreSQL too when one answers (CI makes sure one does) or TEST_DATABASE_URL names one. */
+function postgresAnswers(): Promise<boolean> {
+  if (process.env.TEST_DATABASE_URL) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: 5432, timeout: 500 });
+    socket.once('connect', () => resolve(!!socket.end()));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => resolve(!!socket.destroy() && false));
+  });
+}
+
+const serverOnPostgres: TestProjectInlineConfiguration[] = (await postgresAnswers())
+  ? [
+      {
+        extends: true,
+        test: {
+          name: 'server-postgres',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          env: { SERVER_TEST_DB: 'postgres' },
+          globalSetup: ['server/src/testing/postgresTemplate.ts'],
+        },
+      },
+    ]
+  : [];
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -25,6 +52,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/toolchain/**/*.test.ts'],
         },
       },
+      ...serverOnPostgres,
       {
         extends: true,
         // The Electron binary cannot be downloaded here and the real module throws without it, so main-process

@@ -45,7 +45,23 @@ export const MfaChallengeSchema = z.object({
 });
 export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
 
-export const LoginResponseSchema = z.union([TokenPairSchema, MfaChallengeSchema]);
+/**
+ * A same-origin browser (one that fetched the XSRF cookie first) signs in with an httpOnly session cookie and
+ * is never handed a token page scripts could read: its answer says so instead of carrying tokens.
+ */
+export const SessionSignInSchema = z.object({
+  token_type: z.literal('session'),
+  /** Seconds until the session expires. */
+  expires_in: z.number().int().positive(),
+});
+export type SessionSignIn = z.infer<typeof SessionSignInSchema>;
+
+/** What a completed sign-in answers: tokens for the desktop app and API clients, or the session cookie. */
+export const SignInSchema = z.union([TokenPairSchema, SessionSignInSchema]);
+export type SignIn = z.infer<typeof SignInSchema>;
+
+export const LoginResponseSchema = z.union([TokenPairSchema, SessionSignInSchema, MfaChallengeSchema]);
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /** A company the user may use, with their role and presence there (§3 Company, §6). */
 export const UserCompanySchema = z.object({
@@ -123,7 +139,7 @@ export const AUTH_ENDPOINTS = {
     path: '/sanctum/mfa',
     summary: 'Completes a sign-in with the second factor.',
     body: MfaBodySchema,
-    response: TokenPairSchema,
+    response: SignInSchema,
   }),
   mfaToken: endpoint({
     method: 'POST',
@@ -202,6 +218,13 @@ export const AUTH_ENDPOINTS = {
     path: '/signup',
     summary: 'Creates a company and its owner (§6 "A company\'s creator becomes owner").',
     body: SignupBodySchema,
+    response: SignInSchema,
+  }),
+  impersonate: endpoint({
+    method: 'POST',
+    path: '/admin/impersonate',
+    summary: 'A platform admin signs in as another user (§4 Admin login); every request is audit-logged.',
+    body: z.strictObject({ user_id: z.number().int().positive() }),
     response: TokenPairSchema,
   }),
   mfaStatus: endpoint({

@@ -1,13 +1,24 @@
 /** The API contract and the general behaviour every call shares (spec §7 General behaviour, §8). */
 import { AUTH_ENDPOINTS } from './auth';
+import { COMPANY_ENDPOINTS } from './companies';
 import type { Endpoint } from './contract';
+import { TENANT_ENDPOINTS } from './tenant';
+import { USER_ENDPOINTS } from './users';
 
 export * from './auth';
+export * from './companies';
 export * from './company';
 export * from './contract';
 export * from './errors';
 export * from './paged';
 export * from './query';
+export * from './tenant';
+export * from './users';
 
 /** Every endpoint of the contract, by area. Each area's issue adds its table here. */
-export const CONTRACT = { auth: AUTH_ENDPOINTS } as const satisfies Record<string, Record<string, Endpoint>>;
+export const CONTRACT = {
+  auth: AUTH_ENDPOINTS,
+  companies: COMPANY_ENDPOINTS,
+  users: USER_ENDPOINTS,
+  tenant: TENANT_ENDPOINTS,
+} as const satisfies Record<string, Record<string, Endpoint>>;

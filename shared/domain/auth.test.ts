@@ -13,6 +13,7 @@ describe('classifyLoginResponse: §5 "Login response with a token means success;
   it.each([
     [{ token_type: 'Bearer', access_token: 'abc', expires_in: 3600, refresh_token: 'def' }, 'success'],
     [{ token: 'abc' }, 'success'],
+    [{ token_type: 'session', expires_in: 43200 }, 'success'],
     [{ kind: 'totp' }, 'mfa-required'],
     [{ kind: 'sms', phone: '+1•••0123' }, 'mfa-required'],
     [{ access_token: '' }, 'failed'],

@@ -21,13 +21,15 @@ export type MfaKind = (typeof MFA_KINDS)[number]['value'];
 
 /**
  * §5 "Login response with a token means success; one carrying a kind means a second factor is required."
- * Anything else is a failed sign-in.
+ * A browser's cookie session (`token_type: 'session'`) is a success too. Anything else is a failed sign-in.
  */
 export function classifyLoginResponse(body: unknown): 'success' | 'mfa-required' | 'failed' {
   if (typeof body !== 'object' || body === null) return 'failed';
   const record = body as Record<string, unknown>;
   if (typeof record.access_token === 'string' && record.access_token !== '') return 'success';
   if (typeof record.token === 'string' && record.token !== '') return 'success';
+  // A same-origin browser's sign-in carries a session cookie instead of tokens (docs/decisions.md).
+  if (record.token_type === 'session') return 'success';
   if (typeof record.kind === 'string' && record.kind !== '') return 'mfa-required';
   return 'failed';
 }

@@ -18,6 +18,7 @@ export * from './limits';
 export * from './messages';
 export * from './messaging';
 export * from './numbers';
+export * from './permissions';
 export * from './phone';
 export * from './registration';
 export * from './schedule';

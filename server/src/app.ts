@@ -1,0 +1,172 @@
+/**
+ * Builds the Fastify app: external plugins, then ours (caller, idempotency, audit), then each module's routes
+ * under the API prefix. Every route must declare its access (public, authenticated or a permission of the
+ * matrix); registering one that does not fails here, at start-up.
+ */
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import { errorEnvelope } from '@shared/api/errors';
+import { parseQuery } from '@shared/api/query';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { auditLog } from './db/schema';
+import { type Caller, resolveCaller } from './http/caller';
+import type { AppContext } from './http/context';
+import { errorHandler } from './http/errorHandler';
+import { registerIdempotency } from './http/idempotency';
+import type { Access } from './http/route';
+import { HttpError } from './lib/errors';
+import { hashToken } from './lib/secrets';
+import { authRoutes } from './modules/auth/routes';
+import { companyRoutes } from './modules/companies/routes';
+import { sandboxRoutes } from './modules/sandbox/routes';
+import { tenantRoutes } from './modules/tenant/routes';
+import { userRoutes } from './modules/users/routes';
+
+/** Secrets never reach the logs. */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirmation',
+  '*.current_password',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+  '*.mfa_token',
+  '*.code',
+  '*.cc_number',
+  '*.cc_cvc',
+  '*.secret',
+];
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  companyScoped: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, with its declared access: the permission matrix test walks it. */
+    routeTable: RouteInfo[];
+  }
+  interface FastifyRequest {
+    callerError: HttpError | null;
+  }
+}
+
+/** The desktop app's renderer origin (it is loaded through the custom `app://` protocol). */
+export const DESKTOP_ORIGIN = 'app://switchboard';
+
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: ctx.config.logLevel,
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: (query: string) => parseQuery(query) as Record<string, string> },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: !!process.env.TRUST_PROXY,
+  });
+
+  // CORS first: its preflight route (OPTIONS *) is a protocol detail, not an API route with an access to declare.
+  await app.register(cors, {
+    // Bearer requests from the desktop app and listed origins; cookie sessions are same-origin only.
+    origin: (origin, done) =>
+      done(null, !origin || origin === DESKTOP_ORIGIN || ctx.config.corsOrigins.includes(origin)),
+    credentials: false,
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'X-Admin-Session',
+      'X-Requested-With',
+    ],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
+  });
+  app.decorate('routeTable', [] as RouteInfo[]);
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access; every route must.`);
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.routeTable.push({ method, url: route.url, access, companyScoped: !!route.config?.companyScoped });
+    }
+  });
+
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorEnvelope(`There is no ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    max: ctx.config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => {
+      const auth = request.headers.authorization;
+      const session = request.cookies?.switchboard_session;
+      if (auth) return `token:${hashToken(auth)}`;
+      if (session) return `session:${hashToken(session)}`;
+      return `ip:${request.ip}`;
+    },
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(
+        429,
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        {},
+        {
+          'retry-after': String(Math.ceil(context.ttl / 1000)),
+        },
+      ),
+  });
+
+  app.decorateRequest('caller', null as Caller | null);
+  app.decorateRequest('callerError', null as HttpError | null);
+  app.addHook('preHandler', async (request) => {
+    try {
+      request.caller = await resolveCaller(ctx, request);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      // Public routes (sign-in, reset) work with a stale cookie; the others answer this error.
+      if (request.routeOptions.config?.access !== 'public') throw error;
+      request.callerError = error;
+    }
+  });
+  registerIdempotency(app, ctx);
+
+  // §4 Admin login: every request made while signed in as another user is audit-logged.
+  app.addHook('onResponse', async (request, reply) => {
+    const caller = request.caller;
+    if (!caller?.impersonatorId) return;
+    await ctx.db.insert(auditLog).values({
+      actor_id: caller.user.id,
+      impersonator_id: caller.impersonatorId,
+      action: 'impersonated-request',
+      detail: { method: request.method, path: request.url.split('?')[0], status: reply.statusCode },
+    });
+  });
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, ctx);
+      userRoutes(api, ctx);
+      companyRoutes(api, ctx);
+      tenantRoutes(api, ctx);
+      sandboxRoutes(api, ctx);
+    },
+    { prefix: ctx.config.apiPrefix },
+  );
+
+  return app;
+}

@@ -1,0 +1,113 @@
+/**
+ * The server's settings, read once from the environment (see README "Runs"). Unset means the embedded default:
+ * PGlite in the per-user data folder, the embedded realtime endpoint, the sandbox carrier.
+ */
+import { join } from 'node:path';
+import envPaths from 'env-paths';
+import { z } from 'zod';
+
+/** The app's name: the data folder is named after it, the same folder Electron's `userData` names. */
+export const APP_NAME = 'Switchboard';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.refine((url) => !url || /^postgres(ql)?:\/\//.test(url), {
+    message: 'DATABASE_URL must be a postgres:// URL',
+  }),
+  API_PREFIX: z
+    .string()
+    .trim()
+    .default('/api')
+    .refine((prefix) => prefix === '' || /^\/[\w/-]*[\w-]$/.test(prefix), {
+      message: 'API_PREFIX must look like /api',
+    }),
+  PUBLIC_URL: optionalText,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  CORS_ORIGINS: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUSHER_APP_ID: optionalText,
+  PUSHER_KEY: optionalText,
+  PUSHER_SECRET: optionalText,
+  PUSHER_HOST: optionalText,
+  PUSHER_PORT: z.coerce.number().int().optional(),
+  PUSHER_TLS: optionalText,
+  SUPPORT_EMAIL: z.string().trim().default('support@switchboard.test'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for PGlite data, uploads and the lock; always set (used for uploads even with DATABASE_URL). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  apiPrefix: string;
+  /** The server's public origin (for links in mail and Twilio signatures); defaults to http://HOST:PORT. */
+  publicUrl: string;
+  rateLimitPerMinute: number;
+  /** Origins besides the desktop app's `app://` allowed to call with bearer tokens. */
+  corsOrigins: string[];
+  logLevel: string;
+  supportEmail: string;
+  pusher:
+    | { appId: string; key: string; secret: string; host?: string; port?: number; tls: boolean }
+    | undefined;
+}
+
+/** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
+export function defaultDataDir(): string {
+  return join(envPaths(APP_NAME, { suffix: '' }).data);
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and checks the environment; a bad value fails with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid server settings:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const pusherSet = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET].filter(Boolean).length;
+  if (pusherSet !== 0 && pusherSet !== 3) {
+    throw new ConfigError(
+      'Set all of PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET, or none (for the embedded endpoint).',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR ?? defaultDataDir(),
+    databaseUrl: e.DATABASE_URL,
+    apiPrefix: e.API_PREFIX,
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    supportEmail: e.SUPPORT_EMAIL,
+    pusher:
+      e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
+        ? {
+            appId: e.PUSHER_APP_ID,
+            key: e.PUSHER_KEY,
+            secret: e.PUSHER_SECRET,
+            host: e.PUSHER_HOST,
+            port: e.PUSHER_PORT,
+            tls: e.PUSHER_TLS !== 'false',
+          }
+        : undefined,
+  };
+}

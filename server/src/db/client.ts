@@ -1,0 +1,57 @@
+/**
+ * Opens the database: PGlite in a data folder (the embedded default, or in memory for tests) or a PostgreSQL
+ * server (`DATABASE_URL`). Both are driven by Drizzle with one schema and one set of migrations.
+ */
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations not yet applied. */
+  migrate(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, to open copies of a seeded database quickly (tests). */
+  dump?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export type DatabaseSource =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
+
+export async function openDatabase(source: DatabaseSource): Promise<Database> {
+  if (source.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: source.url, max: source.maxConnections ?? 10 });
+    // Fail fast with the server's own message when it cannot be reached.
+    await pool.query('select 1');
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+      close: () => pool.end(),
+    };
+  }
+  const client = new PGlite({ dataDir: source.dataDir, loadDataDir: source.loadDataDir });
+  await client.waitReady;
+  const pglite = drizzlePglite(client, { schema });
+  return {
+    db: pglite as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS }),
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    close: () => client.close(),
+  };
+}

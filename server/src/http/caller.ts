@@ -1,0 +1,78 @@
+/**
+ * Who is calling: a bearer token (desktop app, API clients) or a same-origin browser's session cookie, which
+ * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes (ARCHITECTURE "URLs, origins and sign-in").
+ */
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { credentials, users } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { hashToken, safeEqual } from '../lib/secrets';
+import type { AppContext } from './context';
+
+export const SESSION_COOKIE = 'switchboard_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Caller {
+  user: UserRow;
+  credentialId: number;
+  credentialKind: 'access' | 'personal' | 'session';
+  /** The platform admin signed in as this user, if any (§4 Admin login). */
+  impersonatorId: number | null;
+  via: 'bearer' | 'session';
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match?.[1])
+    throw new HttpError(401, 'Unauthenticated. The Authorization header must be "Bearer <token>".');
+  return match[1];
+}
+
+/** Resolves the caller, or null for an anonymous request. A dead or malformed credential is a 401. */
+export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+  const bearer = bearerToken(request);
+  const session = bearer ? undefined : request.cookies[SESSION_COOKIE];
+  const token = bearer ?? session;
+  if (!token) return null;
+
+  const now = ctx.now();
+  const kinds = bearer ? (['access', 'personal'] as const) : (['session'] as const);
+  const [row] = await ctx.db
+    .select({ credential: credentials, user: users })
+    .from(credentials)
+    .innerJoin(users, eq(users.id, credentials.user_id))
+    .where(
+      and(
+        eq(credentials.token_hash, hashToken(token)),
+        inArray(credentials.kind, [...kinds]),
+        isNull(credentials.revoked_at),
+        or(isNull(credentials.expires_at), gt(credentials.expires_at, now)),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
+  if (row.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. This account is not active.');
+
+  if (session && !SAFE_METHODS.has(request.method)) {
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(decodeURIComponent(cookie), header)) {
+      throw new HttpError(403, 'CSRF token mismatch. Reload the page and try again.');
+    }
+  }
+
+  return {
+    user: row.user,
+    credentialId: row.credential.id,
+    credentialKind: row.credential.kind as Caller['credentialKind'],
+    impersonatorId: row.credential.impersonator_id,
+    via: bearer ? 'bearer' : 'session',
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * One way to declare a route: its contract endpoint (method, path, zod schemas), the one permission it needs,
+ * and where its company comes from. The wrapper validates input (422 with per-field messages), resolves the
+ * company, and checks the caller's role before the handler runs, so no handler checks roles by hand.
+ * A record of another company answers 404, as if it did not exist; a forbidden action in one's own company 403.
+ */
+import type { Endpoint } from '@shared/api/contract';
+import { validationEnvelope } from '@shared/api/errors';
+import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
+import type { Role } from '@shared/domain/users';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { companies, memberships, organizationAdmins } from '../db/schema';
+import { HttpError, notFound } from '../lib/errors';
+import type { Caller } from './caller';
+import type { AppContext } from './context';
+
+/** `public`: anyone; `authenticated`: any signed-in user, about themselves; else a permission of the matrix. */
+export type Access = 'public' | 'authenticated' | Permission;
+
+type Input<E, K extends 'params' | 'query' | 'body'> = E extends { [P in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+
+export interface CompanyAccess {
+  id: number;
+  organizationId: number | null;
+  role: Role;
+}
+
+export interface HandlerInput<E extends Endpoint> {
+  params: Input<E, 'params'>;
+  query: Input<E, 'query'>;
+  body: Input<E, 'body'>;
+  caller: E extends unknown ? Caller | null : never;
+  company: CompanyAccess | null;
+  ctx: AppContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** With a signed-in caller guaranteed (every access but `public`). */
+export type SignedIn<E extends Endpoint> = Omit<HandlerInput<E>, 'caller'> & { caller: Caller };
+/** With a company guaranteed (routes that declare where their company comes from). */
+export type InCompany<E extends Endpoint> = SignedIn<E> & { company: CompanyAccess };
+
+/** Where the company a request acts on comes from. */
+export type CompanyFrom<E extends Endpoint> =
+  | { param: string }
+  | { query: string }
+  /** A route about one record by its id: the record's company, or null when there is no such record (→ 404). */
+  | { record: (input: SignedIn<E>) => Promise<number | null> };
+
+export interface RouteSpec<E extends Endpoint> {
+  endpoint: E;
+  access: Access;
+  company?: CompanyFrom<E>;
+  /** Success status; 200 unless said (201 for creates, 204 for empty answers). */
+  status?: number;
+  handler: (input: InCompany<E>) => Promise<unknown>;
+}
+
+export interface RouteConfig {
+  access: Access;
+  contract?: Endpoint;
+  companyScoped?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route declares its access; a route without one fails at start-up (see app.ts). */
+    access?: Access;
+    contract?: Endpoint;
+    companyScoped?: boolean;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** `/companies/{companyId}/tags` → `/companies/:companyId/tags`. */
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+function parse<S extends z.ZodType>(
+  schema: S | undefined,
+  value: unknown,
+  where: string,
+): z.output<S> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
+  if (!result.success) {
+    const envelope = validationEnvelope(result.error, where === 'body' ? '' : where);
+    throw new HttpError(422, envelope.message, envelope.errors);
+  }
+  return result.data;
+}
+
+const COMPANY_PERMISSION_FREE: readonly Access[] = ['public', 'authenticated', 'platform.admin'];
+
+/** The caller's role in a company, or null when they have none there (not a member, not its org's admin). */
+export async function roleInCompany(
+  ctx: AppContext,
+  caller: Caller,
+  companyId: number,
+): Promise<CompanyAccess | null> {
+  const [company] = await ctx.db
+    .select({ id: companies.id, organizationId: companies.organization_id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!company) return null;
+  const [membership] = await ctx.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.user_id, caller.user.id), eq(memberships.company_id, companyId)))
+    .limit(1);
+  const orgAdmin = company.organizationId
+    ? (
+        await ctx.db
+          .select({ id: organizationAdmins.user_id })
+          .from(organizationAdmins)
+          .where(
+            and(
+              eq(organizationAdmins.user_id, caller.user.id),
+              eq(organizationAdmins.organization_id, company.organizationId),
+            ),
+          )
+          .limit(1)
+      ).length > 0
+    : false;
+  const role = effectiveRole({
+    membershipRole: (membership?.role as Role | undefined) ?? null,
+    isOrganizationAdmin: orgAdmin,
+    isPlatformAdmin: caller.user.is_platform_admin,
+  });
+  return role ? { id: company.id, organizationId: company.organizationId, role } : null;
+}
+
+function companyIdFrom(value: unknown, name: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) {
+    throw new HttpError(422, 'The given data was invalid.', { [name]: [`${name} must be a company id.`] });
+  }
+  return id;
+}
+
+export function registerRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: RouteSpec<E>,
+): void {
+  const { endpoint, access } = spec;
+  if (!COMPANY_PERMISSION_FREE.includes(access) && !spec.company) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: permission ${access} needs the route to say where its company comes from`,
+    );
+  }
+  app.route({
+    method: endpoint.method,
+    url: toFastifyPath(endpoint.path),
+    config: { access, contract: endpoint, companyScoped: !!spec.company },
+    handler: async (request, reply) => {
+      const input = {
+        params: parse(endpoint.params, request.params, 'params'),
+        query: parse(endpoint.query, request.query, 'query'),
+        body: parse(endpoint.body, request.body, 'body'),
+        caller: request.caller,
+        company: null as CompanyAccess | null,
+        ctx,
+        request,
+        reply,
+      } as HandlerInput<E>;
+
+      if (access !== 'public') {
+        const caller = request.caller;
+        if (!caller) throw new HttpError(401, 'Unauthenticated.');
+        if (access === 'platform.admin' && !caller.user.is_platform_admin) {
+          throw new HttpError(403, 'Only a platform administrator may do this.');
+        }
+        if (spec.company) {
+          const from = spec.company;
+          let companyId: number | null;
+          if ('param' in from)
+            companyId = companyIdFrom((request.params as Record<string, unknown>)[from.param], from.param);
+          else if ('query' in from)
+            companyId = companyIdFrom((request.query as Record<string, unknown>)[from.query], from.query);
+          else companyId = await from.record(input as SignedIn<E>);
+          const company = companyId === null ? null : await roleInCompany(ctx, caller, companyId);
+          if (!company || company.role === 'deactivated') throw notFound();
+          if (access !== 'authenticated' && access !== 'platform.admin' && !roleCan(company.role, access)) {
+            throw new HttpError(403, 'Your role in this company does not allow this.');
+          }
+          input.company = company;
+        }
+      }
+
+      const result = await spec.handler(input as InCompany<E>);
+      reply.status(spec.status ?? 200);
+      if (spec.status === 204 || result === undefined) return reply.send();
+      return result;
+    },
+  });
+}

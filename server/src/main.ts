@@ -1,0 +1,72 @@
+/**
+ * Starts the platform server: settings, the data-folder lock, the database (migrated; seeded when new), the app.
+ * Prints `listening on http://HOST:PORT` only once it can serve. Stops cleanly on SIGINT/SIGTERM.
+ */
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isNewDatabase } from './db/state';
+import { DataDirLockedError, lockDataDir } from './lock';
+import { LoginThrottle } from './modules/auth/throttle';
+import { sandboxOutbox } from './modules/sandbox/outbox';
+import { embeddedRealtime } from './realtime/publish';
+import { demoSignInText, seedDemo } from './seed/demo';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const release = await lockDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+  );
+  await database.migrate();
+  if (await isNewDatabase(database.db)) {
+    await seedDemo(database.db);
+    console.log('A new database: seeded the demo workspace.');
+  }
+
+  const ctx = {
+    db: database.db,
+    config,
+    now: () => new Date(),
+    outbox: sandboxOutbox(database.db),
+    realtime: embeddedRealtime(),
+    loginThrottle: new LoginThrottle(),
+  };
+  const app = await buildApp(ctx);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await database.close();
+    await release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(demoSignInText());
+  console.log(
+    `database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
+  console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`listening on http://${config.host}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,230 @@
+/** §7 Auth routes. Rules live in service.ts, mfa.ts and tokens.ts; this file is HTTP only. */
+import { AUTH_ENDPOINTS as E } from '@shared/api/auth';
+import { SUCCESS_MESSAGES } from '@shared/domain/messages';
+import { and, eq, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, users } from '../../db/schema';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { HttpError, notFound } from '../../lib/errors';
+import { newToken } from '../../lib/secrets';
+import { userView } from '../users/view';
+import { disableFactor, replaceRecoveryCodes, sendSetupCode, startAuthenticator, verifyFactor } from './mfa';
+import {
+  checkPassword,
+  completeChallenge,
+  findUserByEmail,
+  impersonatorOf,
+  resendChallenge,
+  resetPassword,
+  sendResetLink,
+  signUp,
+  useRefreshToken,
+} from './service';
+import {
+  checkXsrf,
+  completeSignIn,
+  cookieOptions,
+  issueTokenPair,
+  revokeAllSignIns,
+  revokeCredential,
+  wantsCookieSession,
+} from './tokens';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, {
+    endpoint: E.csrfCookie,
+    access: 'public',
+    status: 204,
+    handler: async ({ reply }) => {
+      // Readable by page scripts on purpose: the page echoes it in X-XSRF-TOKEN (double-submit).
+      reply.setCookie(XSRF_COOKIE, newToken('session').slice(4), { ...cookieOptions(ctx), httpOnly: false });
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.login,
+    access: 'public',
+    handler: async ({ body, request, reply }) => {
+      if (wantsCookieSession(request)) checkXsrf(request);
+      const outcome = await checkPassword(ctx, {
+        email: body.email,
+        password: body.password,
+        ip: request.ip,
+      });
+      if ('challenge' in outcome) return outcome.challenge;
+      return completeSignIn(ctx, request, reply, outcome.user.id, body.remember ?? false);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfa,
+    access: 'public',
+    handler: async ({ body, request, reply }) => {
+      if (wantsCookieSession(request)) checkXsrf(request);
+      const user = await completeChallenge(ctx, body);
+      return completeSignIn(ctx, request, reply, user.id);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaToken,
+    access: 'public',
+    handler: async ({ body }) => resendChallenge(ctx, body.mfa_token),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.refresh,
+    access: 'public',
+    handler: async ({ body }) => {
+      const impersonatorId = await impersonatorOf(ctx, body.refresh_token);
+      const user = await useRefreshToken(ctx, body.refresh_token);
+      return issueTokenPair(ctx, user.id, { impersonatorId });
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.createTokenSession,
+    access: 'authenticated',
+    handler: async ({ body, caller }) => issueTokenPair(ctx, caller.user.id, { name: body.device_name }),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.clearTokenSessions,
+    access: 'authenticated',
+    handler: async ({ caller, reply }) => {
+      await revokeAllSignIns(ctx, caller.user.id);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'You have been signed out everywhere.' };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.logout,
+    access: 'authenticated',
+    handler: async ({ caller, reply }) => {
+      await revokeCredential(ctx, caller.credentialId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'You have been signed out.' };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.user,
+    access: 'authenticated',
+    handler: async ({ caller }) => userView(ctx, caller.user.id),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.whatsNewRead,
+    access: 'authenticated',
+    handler: async ({ caller }) => {
+      await ctx.db.update(users).set({ read_whats_new_at: ctx.now() }).where(eq(users.id, caller.user.id));
+      return userView(ctx, caller.user.id);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.passwordForgot,
+    access: 'public',
+    handler: async ({ body }) => {
+      await sendResetLink(ctx, body.email);
+      return { message: 'If an account exists for that email, we sent it a link to reset the password.' };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.passwordReset,
+    access: 'public',
+    handler: async ({ body }) => {
+      await resetPassword(ctx, body);
+      return { message: SUCCESS_MESSAGES.passwordReset };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.signupCheck,
+    access: 'public',
+    handler: async ({ body }) => ({ available: !(await findUserByEmail(ctx, body.email)) }),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.signup,
+    access: 'public',
+    status: 201,
+    handler: async ({ body, request, reply }) => {
+      if (wantsCookieSession(request)) checkXsrf(request);
+      const user = await signUp(ctx, body);
+      return completeSignIn(ctx, request, reply, user.id);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.impersonate,
+    access: 'platform.admin',
+    handler: async ({ body, caller }) => {
+      const [target] = await ctx.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, body.user_id), ne(users.id, caller.user.id)));
+      if (!target) throw notFound('user');
+      if (target.is_platform_admin)
+        throw new HttpError(403, 'A platform administrator cannot sign in as another one.');
+      if (target.state !== 'active')
+        throw new HttpError(409, 'This user is not active, so nobody can sign in as them.');
+      await ctx.db.insert(auditLog).values({
+        actor_id: target.id,
+        impersonator_id: caller.user.id,
+        action: 'impersonation-started',
+        detail: { email: target.email },
+      });
+      return issueTokenPair(ctx, target.id, { impersonatorId: caller.user.id, name: 'admin sign-in' });
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaStatus,
+    access: 'authenticated',
+    handler: async ({ caller }) => ({
+      enabled: caller.user.mfa_enabled,
+      kind: caller.user.mfa_enabled ? (caller.user.mfa_kind ?? 'totp') : null,
+    }),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaQr,
+    access: 'authenticated',
+    handler: async ({ caller }) => startAuthenticator(ctx, caller.user),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaSendCode,
+    access: 'authenticated',
+    handler: async ({ caller, body }) => {
+      await sendSetupCode(ctx, caller.user, body.kind);
+      return { message: `We sent a code to ${caller.user.email}.` };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaVerify,
+    access: 'authenticated',
+    handler: async ({ caller, body }) => verifyFactor(ctx, caller.user, body.kind, body.code),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaReactivate,
+    access: 'authenticated',
+    handler: async ({ caller }) => replaceRecoveryCodes(ctx, caller.user),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.mfaDisable,
+    access: 'authenticated',
+    handler: async ({ caller, body }) => {
+      await disableFactor(ctx, caller.user, body.password);
+      return { message: 'Two-step sign-in is off.' };
+    },
+  });
+}

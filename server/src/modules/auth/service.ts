@@ -1,0 +1,308 @@
+/** Sign-in rules: passwords, the second factor, refresh, resets and sign-up (§4 Login outcomes, §5, §6, §7 Auth). */
+import type { MfaChallenge } from '@shared/api/auth';
+import { ERROR_MESSAGES } from '@shared/domain/messages';
+import { CREATOR_ROLE } from '@shared/domain/users';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import {
+  companies,
+  credentials,
+  memberships,
+  organizationAdmins,
+  passwordResets,
+  users,
+} from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { HttpError, invalid } from '../../lib/errors';
+import {
+  hashPassword,
+  hashToken,
+  newNumericCode,
+  newToken,
+  safeEqual,
+  verifyPassword,
+} from '../../lib/secrets';
+import { LIFETIMES_SEC, revokeAllSignIns } from './tokens';
+
+type UserRow = typeof users.$inferSelect;
+
+const RESET_LINK_MINUTES = 60;
+const MAX_CODE_ATTEMPTS = 5;
+
+export const WRONG_CREDENTIALS = 'These credentials do not match our records.';
+
+/** A user may sign in when active and able to use something: a live membership, an organization, or the platform. */
+async function maySignIn(ctx: AppContext, user: UserRow): Promise<boolean> {
+  if (user.state !== 'active') return false;
+  if (user.is_platform_admin) return true;
+  const live = await ctx.db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.user_id, user.id));
+  if (live.some((m) => m.role !== 'deactivated')) return true;
+  const orgs = await ctx.db
+    .select()
+    .from(organizationAdmins)
+    .where(eq(organizationAdmins.user_id, user.id))
+    .limit(1);
+  return orgs.length > 0;
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user;
+}
+
+/**
+ * The password step. Throttled per account and per IP; a wrong email and a wrong password look alike.
+ * Answers the user, or a second-factor challenge when the user has one on.
+ */
+export async function checkPassword(
+  ctx: AppContext,
+  input: { email: string; password: string; ip: string },
+): Promise<{ user: UserRow } | { challenge: MfaChallenge }> {
+  const keys = [`email:${input.email}`, `ip:${input.ip}`];
+  const verdict = ctx.loginThrottle.check(keys);
+  if (!verdict.allowed) {
+    const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+    throw new HttpError(
+      429,
+      `Too many failed sign-ins. For your security, signing in is paused for ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      {},
+      { 'retry-after': String(verdict.retryAfterSeconds) },
+    );
+  }
+  if (verdict.delayMs) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
+
+  const user = await findUserByEmail(ctx, input.email);
+  const ok = await verifyPassword(input.password, user?.password_hash);
+  if (!user || !ok) {
+    ctx.loginThrottle.fail(keys);
+    throw new HttpError(401, WRONG_CREDENTIALS, { email: [WRONG_CREDENTIALS] });
+  }
+  if (!(await maySignIn(ctx, user))) {
+    throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
+  }
+  ctx.loginThrottle.succeed([`email:${input.email}`]);
+  if (!user.mfa_enabled) return { user };
+  return { challenge: await startChallenge(ctx, user) };
+}
+
+async function startChallenge(ctx: AppContext, user: UserRow): Promise<MfaChallenge> {
+  const token = newToken('mfa');
+  const kind = user.mfa_kind === 'email' ? 'email' : 'totp';
+  const code = kind === 'email' ? await sendEmailCode(ctx, user, 'Your sign-in code') : null;
+  await ctx.db.insert(credentials).values({
+    user_id: user.id,
+    kind: 'mfa',
+    token_hash: hashToken(token),
+    code_hash: code ? hashToken(code) : null,
+    expires_at: new Date(ctx.now().getTime() + LIFETIMES_SEC.mfa * 1000),
+  });
+  return kind === 'email'
+    ? { kind, mfa_token: token, destination: maskEmail(user.email) }
+    : { kind, mfa_token: token };
+}
+
+function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 1)}•••@${domain}`;
+}
+
+async function sendEmailCode(ctx: AppContext, user: UserRow, subject: string): Promise<string> {
+  const code = newNumericCode();
+  await ctx.outbox.send({
+    channel: 'mail',
+    to: user.email,
+    subject,
+    body: `Your Switchboard code is ${code}. It expires in 5 minutes. If you did not ask for it, change your password.`,
+  });
+  return code;
+}
+
+export function totpFor(user: Pick<UserRow, 'email'>, secret: string): OTPAuth.TOTP {
+  return new OTPAuth.TOTP({
+    issuer: 'Switchboard',
+    label: user.email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: OTPAuth.Secret.fromBase32(secret),
+  });
+}
+
+/** One drift step either way tolerates a phone clock a little off. */
+export function totpMatches(ctx: AppContext, user: UserRow, secret: string | null, code: string): boolean {
+  if (!secret || !/^\d{6}$/.test(code)) return false;
+  return totpFor(user, secret).validate({ token: code, window: 1, timestamp: ctx.now().getTime() }) !== null;
+}
+
+async function liveCredential(ctx: AppContext, token: string, kind: string) {
+  const [row] = await ctx.db
+    .select({ credential: credentials, user: users })
+    .from(credentials)
+    .innerJoin(users, eq(users.id, credentials.user_id))
+    .where(
+      and(
+        eq(credentials.token_hash, hashToken(token)),
+        eq(credentials.kind, kind),
+        isNull(credentials.revoked_at),
+        gt(credentials.expires_at, ctx.now()),
+      ),
+    );
+  return row;
+}
+
+const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
+
+/** The second-factor step: an authenticator code, an emailed code, or a recovery code (used up). */
+export async function completeChallenge(
+  ctx: AppContext,
+  input: { mfa_token: string; code: string },
+): Promise<UserRow> {
+  const row = await liveCredential(ctx, input.mfa_token, 'mfa');
+  if (!row) throw new HttpError(401, CHALLENGE_ENDED);
+  const { credential, user } = row;
+  const code = input.code.trim().toUpperCase();
+
+  const byApp = user.mfa_kind !== 'email' && totpMatches(ctx, user, user.mfa_secret, code);
+  const byEmail =
+    user.mfa_kind === 'email' && !!credential.code_hash && safeEqual(credential.code_hash, hashToken(code));
+  const recoveryHash = hashToken(code);
+  const byRecovery = user.mfa_recovery_hashes.includes(recoveryHash);
+
+  if (!byApp && !byEmail && !byRecovery) {
+    const attempts = credential.attempts + 1;
+    await ctx.db
+      .update(credentials)
+      .set({ attempts, revoked_at: attempts >= MAX_CODE_ATTEMPTS ? ctx.now() : null })
+      .where(eq(credentials.id, credential.id));
+    if (attempts >= MAX_CODE_ATTEMPTS)
+      throw new HttpError(401, 'Too many wrong codes. Please sign in again.');
+    throw invalid({ code: ['That code is not right. Check it and try again.'] });
+  }
+  await ctx.db.update(credentials).set({ revoked_at: ctx.now() }).where(eq(credentials.id, credential.id));
+  if (byRecovery) {
+    await ctx.db
+      .update(users)
+      .set({ mfa_recovery_hashes: user.mfa_recovery_hashes.filter((hash) => hash !== recoveryHash) })
+      .where(eq(users.id, user.id));
+  }
+  return user;
+}
+
+/** Sends a new emailed code for a pending challenge (authenticator challenges have nothing to send). */
+export async function resendChallenge(ctx: AppContext, mfaToken: string): Promise<MfaChallenge> {
+  const row = await liveCredential(ctx, mfaToken, 'mfa');
+  if (!row) throw new HttpError(401, CHALLENGE_ENDED);
+  if (row.user.mfa_kind !== 'email') return { kind: 'totp', mfa_token: mfaToken };
+  const code = await sendEmailCode(ctx, row.user, 'Your sign-in code');
+  await ctx.db
+    .update(credentials)
+    .set({ code_hash: hashToken(code) })
+    .where(eq(credentials.id, row.credential.id));
+  return { kind: 'email', mfa_token: mfaToken, destination: maskEmail(row.user.email) };
+}
+
+/** Exchanges a refresh token for a new pair; the old pair is revoked, so a refresh token works once. */
+export async function useRefreshToken(ctx: AppContext, refreshToken: string): Promise<UserRow> {
+  const row = await liveCredential(ctx, refreshToken, 'refresh');
+  if (row?.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. Please sign in again.');
+  await ctx.db
+    .update(credentials)
+    .set({ revoked_at: ctx.now() })
+    .where(eq(credentials.pair_id, row.credential.pair_id ?? ''));
+  return row.user;
+}
+
+export async function impersonatorOf(ctx: AppContext, refreshToken: string): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ impersonator: credentials.impersonator_id })
+    .from(credentials)
+    .where(eq(credentials.token_hash, hashToken(refreshToken)));
+  return row?.impersonator ?? null;
+}
+
+/** Sends a single-use, expiring reset link. Answers the same whether or not the account exists. */
+export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx, email);
+  if (user?.state !== 'active') return;
+  const token = newToken('reset');
+  await ctx.db.insert(passwordResets).values({
+    user_id: user.id,
+    token_hash: hashToken(token),
+    expires_at: new Date(ctx.now().getTime() + RESET_LINK_MINUTES * 60_000),
+  });
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await ctx.outbox.send({
+    channel: 'mail',
+    to: user.email,
+    subject: 'Reset your Switchboard password',
+    body: `Someone asked to reset the password of ${user.email}. If it was you, open this link within ${RESET_LINK_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.`,
+  });
+}
+
+/** Sets a new password from a reset link; every session and token is revoked, as after any password change. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { token: string; email: string; password: string },
+): Promise<void> {
+  const [reset] = await ctx.db
+    .select({ reset: passwordResets, user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.user_id))
+    .where(eq(passwordResets.token_hash, hashToken(input.token)));
+  if (!reset || reset.reset.used_at || reset.user.email !== input.email) {
+    throw invalid({ token: ['This reset link is not valid. Ask for a new one.'] });
+  }
+  if (reset.reset.expires_at.getTime() <= ctx.now().getTime()) {
+    throw invalid({ token: [ERROR_MESSAGES.resetLinkExpired] }, ERROR_MESSAGES.resetLinkExpired);
+  }
+  await ctx.db
+    .update(passwordResets)
+    .set({ used_at: ctx.now() })
+    .where(eq(passwordResets.id, reset.reset.id));
+  await setPassword(ctx, reset.user.id, input.password);
+}
+
+export async function setPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
+  await ctx.db
+    .update(users)
+    .set({
+      password_hash: await hashPassword(password),
+      password_changed_at: ctx.now(),
+      updated_at: ctx.now(),
+    })
+    .where(eq(users.id, userId));
+  await revokeAllSignIns(ctx, userId);
+}
+
+/** §6 "A company's creator becomes owner." */
+export async function signUp(
+  ctx: AppContext,
+  input: { company_name: string; name: string; email: string; password: string },
+): Promise<UserRow> {
+  if (await findUserByEmail(ctx, input.email)) {
+    throw new HttpError(409, 'An account with this email already exists. Sign in instead.', {
+      email: ['An account with this email already exists.'],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values({ name: input.company_name }).returning();
+    const [first = input.name, ...rest] = input.name.split(/\s+/);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        name: input.name,
+        first_name: first,
+        last_name: rest.join(' ') || null,
+        password_hash: passwordHash,
+      })
+      .returning();
+    if (!company || !user) throw new Error('sign-up insert returned nothing');
+    await tx.insert(memberships).values({ user_id: user.id, company_id: company.id, role: CREATOR_ROLE });
+    return user;
+  });
+}

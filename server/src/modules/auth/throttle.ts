@@ -1,0 +1,71 @@
+/**
+ * Brute-force protection for sign-in: failures are counted per account and per IP in a sliding window. After
+ * `slowAfter` failures each further attempt waits a little longer; after `lockAfter` the key is refused until
+ * the window has passed, with a message that says for how long. A success clears the account's count.
+ * Kept in memory: one server process owns its data folder (the lock), so one process sees every attempt.
+ */
+export interface ThrottleOptions {
+  windowMs: number;
+  slowAfter: number;
+  lockAfter: number;
+  /** Extra wait per failure past `slowAfter`, capped at 5 s. */
+  stepMs: number;
+  now: () => number;
+}
+
+export type ThrottleVerdict =
+  | { allowed: true; delayMs: number }
+  | { allowed: false; retryAfterSeconds: number };
+
+export class LoginThrottle {
+  private readonly failures = new Map<string, number[]>();
+  private readonly options: ThrottleOptions;
+
+  constructor(options: Partial<ThrottleOptions> = {}) {
+    this.options = {
+      windowMs: 15 * 60_000,
+      slowAfter: 3,
+      lockAfter: 10,
+      stepMs: 500,
+      now: Date.now,
+      ...options,
+    };
+  }
+
+  private recent(key: string): number[] {
+    const since = this.options.now() - this.options.windowMs;
+    const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
+    if (kept.length) this.failures.set(key, kept);
+    else this.failures.delete(key);
+    return kept;
+  }
+
+  /** What to do with an attempt on these keys (e.g. `email:…`, `ip:…`): the strictest key decides. */
+  check(keys: readonly string[]): ThrottleVerdict {
+    let delayMs = 0;
+    for (const key of keys) {
+      const recent = this.recent(key);
+      if (recent.length >= this.options.lockAfter) {
+        const oldest = recent[recent.length - this.options.lockAfter] ?? this.options.now();
+        const retryAfterMs = oldest + this.options.windowMs - this.options.now();
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+      }
+      if (recent.length >= this.options.slowAfter) {
+        delayMs = Math.max(
+          delayMs,
+          Math.min(5000, (recent.length - this.options.slowAfter + 1) * this.options.stepMs),
+        );
+      }
+    }
+    return { allowed: true, delayMs };
+  }
+
+  fail(keys: readonly string[]): void {
+    const at = this.options.now();
+    for (const key of keys) this.failures.set(key, [...this.recent(key), at]);
+  }
+
+  succeed(keys: readonly string[]): void {
+    for (const key of keys) this.failures.delete(key);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Issuing and revoking credentials. Lifetimes: access 1 hour, refresh 30 days (the desktop app's main process
+ * refreshes), browser session 12 hours (30 days with "remember me"), second-factor challenge 5 minutes.
+ */
+import type { SessionSignIn, TokenPair } from '@shared/api/auth';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { credentials } from '../../db/schema';
+import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../http/caller';
+import type { AppContext } from '../../http/context';
+import { HttpError } from '../../lib/errors';
+import { hashToken, newToken, safeEqual } from '../../lib/secrets';
+
+export const LIFETIMES_SEC = {
+  access: 60 * 60,
+  refresh: 30 * 24 * 60 * 60,
+  session: 12 * 60 * 60,
+  rememberedSession: 30 * 24 * 60 * 60,
+  mfa: 5 * 60,
+} as const;
+
+const inSeconds = (ctx: AppContext, seconds: number) => new Date(ctx.now().getTime() + seconds * 1000);
+
+export async function issueTokenPair(
+  ctx: AppContext,
+  userId: number,
+  options: { name?: string; impersonatorId?: number | null } = {},
+): Promise<TokenPair> {
+  const access = newToken('access');
+  const refresh = newToken('refresh');
+  const pairId = crypto.randomUUID();
+  const common = {
+    user_id: userId,
+    pair_id: pairId,
+    name: options.name ?? null,
+    impersonator_id: options.impersonatorId ?? null,
+  };
+  await ctx.db.insert(credentials).values([
+    {
+      ...common,
+      kind: 'access',
+      token_hash: hashToken(access),
+      expires_at: inSeconds(ctx, LIFETIMES_SEC.access),
+    },
+    {
+      ...common,
+      kind: 'refresh',
+      token_hash: hashToken(refresh),
+      expires_at: inSeconds(ctx, LIFETIMES_SEC.refresh),
+    },
+  ]);
+  return {
+    token_type: 'Bearer',
+    access_token: access,
+    expires_in: LIFETIMES_SEC.access,
+    refresh_token: refresh,
+  };
+}
+
+/** A same-origin browser: it fetched the XSRF cookie (GET /csrf-cookie) before signing in, as Sanctum SPAs do. */
+export function wantsCookieSession(request: FastifyRequest): boolean {
+  return !!request.cookies[XSRF_COOKIE] && !request.headers.authorization;
+}
+
+/** Sign-in forms posted by a browser must carry the XSRF token too, or a page elsewhere could sign you in. */
+export function checkXsrf(request: FastifyRequest): void {
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(decodeURIComponent(cookie), header)) {
+    throw new HttpError(403, 'CSRF token mismatch. Reload the page and try again.');
+  }
+}
+
+export function cookieOptions(ctx: AppContext) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: ctx.config.publicUrl.startsWith('https://'),
+  };
+}
+
+export async function startSession(
+  ctx: AppContext,
+  reply: FastifyReply,
+  userId: number,
+  remember: boolean,
+): Promise<SessionSignIn> {
+  const token = newToken('session');
+  const lifetime = remember ? LIFETIMES_SEC.rememberedSession : LIFETIMES_SEC.session;
+  await ctx.db.insert(credentials).values({
+    user_id: userId,
+    kind: 'session',
+    token_hash: hashToken(token),
+    expires_at: inSeconds(ctx, lifetime),
+  });
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx), httpOnly: true, maxAge: lifetime });
+  return { token_type: 'session', expires_in: lifetime };
+}
+
+/** Completes a sign-in the way the client signs in: session cookie for a same-origin browser, else tokens. */
+export async function completeSignIn(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  remember = false,
+): Promise<TokenPair | SessionSignIn> {
+  return wantsCookieSession(request)
+    ? startSession(ctx, reply, userId, remember)
+    : issueTokenPair(ctx, userId);
+}
+
+/** Revokes one credential and, for a token pair, its other half. */
+export async function revokeCredential(ctx: AppContext, credentialId: number): Promise<void> {
+  const [row] = await ctx.db.select().from(credentials).where(eq(credentials.id, credentialId));
+  if (!row) return;
+  const where = row.pair_id ? eq(credentials.pair_id, row.pair_id) : eq(credentials.id, row.id);
+  await ctx.db
+    .update(credentials)
+    .set({ revoked_at: ctx.now() })
+    .where(and(where, isNull(credentials.revoked_at)));
+}
+
+/** Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose). */
+export async function revokeAllSignIns(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db
+    .update(credentials)
+    .set({ revoked_at: ctx.now() })
+    .where(
+      and(
+        eq(credentials.user_id, userId),
+        inArray(credentials.kind, ['access', 'refresh', 'session', 'mfa', 'mfa-setup']),
+        isNull(credentials.revoked_at),
+      ),
+    );
+}

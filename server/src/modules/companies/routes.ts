@@ -1,0 +1,66 @@
+/** §7 Company routes: one company, its settings, the companies a user may use, creating one. */
+import { COMPANY_ENDPOINTS as E } from '@shared/api/companies';
+import { toPage } from '@shared/api/paged';
+import { resolveTimeZone } from '@shared/domain/time';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { companies } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { invalid } from '../../lib/errors';
+import { companyView, createCompany, searchCompanies } from './service';
+
+export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, {
+    endpoint: E.get,
+    access: 'company.view',
+    company: { param: 'id' },
+    handler: async ({ company, caller }) => companyView(ctx, company.id, caller.user.id, company.role),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.update,
+    access: 'company.manage',
+    company: { param: 'id' },
+    handler: async ({ company, caller, body }) => {
+      if (body.timezone !== undefined && resolveTimeZone(body.timezone, '') === '') {
+        throw invalid({ timezone: ['Choose a time zone from the list.'] });
+      }
+      await ctx.db
+        .update(companies)
+        .set({ ...body, updated_at: ctx.now() })
+        .where(eq(companies.id, company.id));
+      return companyView(ctx, company.id, caller.user.id, company.role);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.slim,
+    access: 'authenticated',
+    handler: async ({ caller, query }) => {
+      const { rows, total } = await searchCompanies(ctx, caller, {
+        search: query.search,
+        limit: query.perPage,
+        offset: (query.page - 1) * query.perPage,
+      });
+      return toPage(rows, total, query.page, query.perPage);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.lookup,
+    access: 'authenticated',
+    handler: async ({ caller, query }) =>
+      (await searchCompanies(ctx, caller, { search: query.search, limit: 20, offset: 0 })).rows,
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.create,
+    access: 'authenticated',
+    status: 201,
+    handler: async ({ caller, body }) => {
+      const id = await createCompany(ctx, caller, body);
+      return companyView(ctx, id, caller.user.id, 'owner');
+    },
+  });
+}

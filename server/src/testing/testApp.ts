@@ -1,0 +1,140 @@
+/**
+ * Builds the real app on a real database for API tests, fresh for each test file: a copy of one seeded
+ * snapshot, so no test sees another's data and the demo workspace is seeded once per worker, not per test.
+ * PGlite by default (the snapshot is a dump of its data folder); with SERVER_TEST_DB=postgres a PostgreSQL
+ * server (TEST_DATABASE_URL or 127.0.0.1:5432), each app on its own database cloned from a seeded template.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { ServerConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import type { AppContext } from '../http/context';
+import { LoginThrottle } from '../modules/auth/throttle';
+import { sandboxOutbox } from '../modules/sandbox/outbox';
+import { embeddedRealtime } from '../realtime/publish';
+import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../seed/demo';
+import { databaseUrl, onAdminConnection } from './postgresTemplate';
+
+export const TEST_DB_KIND: 'pglite' | 'postgres' =
+  process.env.SERVER_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    apiPrefix: '/api',
+    publicUrl: 'http://127.0.0.1:8080',
+    rateLimitPerMinute: 100_000,
+    corsOrigins: [],
+    logLevel: 'silent',
+    supportEmail: 'support@switchboard.test',
+    pusher: undefined,
+    ...overrides,
+  };
+}
+
+let pgliteSnapshot: Promise<{ ids: DemoIds; dump: Blob }> | undefined;
+
+/** PGlite: migrate and seed once per worker, then every app opens a copy of the dump. */
+function seededPglite() {
+  pgliteSnapshot ??= (async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    const ids = await seedDemo(database.db);
+    const dump = await database.dump?.();
+    await database.close();
+    if (!dump) throw new Error('PGlite did not dump its data folder');
+    return { ids, dump };
+  })();
+  return pgliteSnapshot;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; ids: DemoIds; drop?: () => Promise<void> }> {
+  if (TEST_DB_KIND === 'postgres') {
+    const template = inject('pgTemplate');
+    const name = `${template.name.replace('_tpl_', '_test_')}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    await onAdminConnection((client) => client.query(`create database ${name} template ${template.name}`));
+    const database = await openDatabase({ kind: 'postgres', url: databaseUrl(name), maxConnections: 4 });
+    const drop = () =>
+      onAdminConnection((client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      );
+    return { database, ids: template.ids, drop };
+  }
+  const { ids, dump } = await seededPglite();
+  return { database: await openDatabase({ kind: 'pglite', loadDataDir: dump }), ids };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  ids: DemoIds;
+  database: Database;
+  /** Moves the app's clock (token expiry, reset links). */
+  setNow(date: Date): void;
+  /** Signs in with the demo password; answers a bearer token. */
+  tokenFor(email: string): Promise<string>;
+  /** `app.inject` as that user (bearer). */
+  as(email: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+  const { database, ids, drop: dropDatabase } = await openTestDatabase();
+
+  let now = new Date();
+  const ctx: AppContext = {
+    db: database.db,
+    config: testConfig(overrides),
+    now: () => now,
+    outbox: sandboxOutbox(database.db),
+    realtime: embeddedRealtime(),
+    loginThrottle: new LoginThrottle({ now: () => now.getTime() }),
+  };
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+
+  const tokens = new Map<string, string>();
+  const tokenFor = async (email: string) => {
+    const known = tokens.get(email);
+    if (known) return known;
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/sanctum/login',
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    const token = response.json<{ access_token?: string }>().access_token;
+    if (!token) throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+    tokens.set(email, token);
+    return token;
+  };
+
+  return {
+    app,
+    ctx,
+    ids,
+    database,
+    setNow: (date) => {
+      now = date;
+    },
+    tokenFor,
+    as: async (email, options) =>
+      app.inject({
+        ...options,
+        headers: { ...options.headers, authorization: `Bearer ${await tokenFor(email)}` },
+      }),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** The 422 envelope's per-field messages, for `expect(...).toEqual`. */
+export function fieldErrors(response: LightMyRequestResponse): Record<string, string[]> {
+  return response.json<{ errors: Record<string, string[]> }>().errors;
+}

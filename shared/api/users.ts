@@ -1,0 +1,164 @@
+/** §7 Users: list, one, update, password, invitations, activation, roles. */
+import { z } from 'zod';
+import { valuesOf } from '../domain/codes';
+import { PERMISSIONS } from '../domain/permissions';
+import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
+import { NewPasswordSchema, RoleSchema } from './auth';
+import { endpoint } from './contract';
+import { pagedSchema } from './paged';
+
+const id = z.coerce.number().int().positive();
+const companyQuery = z.object({ companyId: id });
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address.' }));
+/** Roles an admin may give: every account role but deactivated (that is what deactivation is for). */
+const AssignableRoleSchema = z.enum(
+  valuesOf(ROLES).filter((role) => role !== 'deactivated') as [string, ...string[]],
+);
+
+/** A user as seen inside one company. */
+export const CompanyUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  state: z.enum(valuesOf(USER_STATES) as [string, ...string[]]),
+  in_app_calling_status: z.enum(valuesOf(IN_APP_CALLING_STATUSES) as [string, ...string[]]),
+  mfa_enabled: z.boolean(),
+  can_call: z.boolean(),
+  timezone: z.string(),
+});
+export type CompanyUser = z.infer<typeof CompanyUserSchema>;
+
+export const InvitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  sent_at: z.string(),
+  accepted_at: z.string().nullable(),
+});
+
+const MessageSchema = z.object({ message: z.string() });
+
+export const USER_ENDPOINTS = {
+  list: endpoint({
+    method: 'GET',
+    path: '/users',
+    summary: 'The users of a company.',
+    query: companyQuery.extend({
+      page: z.coerce.number().int().min(1).default(1),
+      perPage: z.coerce.number().int().min(1).max(1000).default(50),
+      search: z.string().trim().max(100).optional(),
+    }),
+    response: pagedSchema(CompanyUserSchema),
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/users/{id}',
+    summary: 'One user of a company.',
+    params: z.object({ id }),
+    query: companyQuery,
+    response: CompanyUserSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/users/{id}',
+    summary: 'Changes a user’s name or role in a company (admins).',
+    params: z.object({ id }),
+    query: companyQuery,
+    body: z.strictObject({
+      name: z.string().trim().min(1, 'Enter a name.').max(120).optional(),
+      role: AssignableRoleSchema.optional(),
+    }),
+    response: CompanyUserSchema,
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/user',
+    summary: 'Changes the signed-in user’s own name, email or time zone.',
+    body: z.strictObject({
+      name: z.string().trim().min(1, 'Enter your name.').max(120).optional(),
+      email: email.optional(),
+      timezone: z.string().trim().min(1).optional(),
+    }),
+    response: MessageSchema,
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/users/update-password',
+    summary: 'Changes the signed-in user’s password; other sessions are signed out.',
+    body: z
+      .strictObject({
+        current_password: z.string().min(1, 'Enter your current password.'),
+        password: NewPasswordSchema,
+        password_confirmation: z.string(),
+      })
+      .refine((body) => body.password === body.password_confirmation, {
+        message: 'The passwords do not match.',
+        path: ['password_confirmation'],
+      }),
+    response: MessageSchema,
+  }),
+  invites: endpoint({
+    method: 'GET',
+    path: '/users/invites',
+    summary: 'Invitations of a company not yet accepted (up to 1000, §9).',
+    query: companyQuery,
+    response: z.array(InvitationSchema),
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/users/invites',
+    summary: 'Invites someone to the company with a role.',
+    query: companyQuery,
+    body: z.strictObject({
+      email,
+      name: z.string().trim().min(1, 'Enter a name.').max(120),
+      role: AssignableRoleSchema,
+    }),
+    response: InvitationSchema,
+  }),
+  resendInvite: endpoint({
+    method: 'POST',
+    path: '/users/invites/{id}/resend',
+    summary: 'Sends an invitation again.',
+    params: z.object({ id }),
+    response: MessageSchema,
+  }),
+  activate: endpoint({
+    method: 'POST',
+    path: '/user-activation/activate',
+    summary: 'Gives deactivated users of the company their role back.',
+    query: companyQuery,
+    body: z.strictObject({
+      user_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(1000),
+    }),
+    response: MessageSchema,
+  }),
+  deactivate: endpoint({
+    method: 'POST',
+    path: '/user-activation/deactivate',
+    summary: 'Deactivates users in the company: they can no longer use it.',
+    query: companyQuery,
+    body: z.strictObject({
+      user_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(1000),
+    }),
+    response: MessageSchema,
+  }),
+  roles: endpoint({
+    method: 'GET',
+    path: '/roles',
+    summary: 'The account roles (§6) with what each may do.',
+    response: z.array(
+      z.object({
+        value: RoleSchema,
+        label: z.string(),
+        permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [string, ...string[]])),
+      }),
+    ),
+  }),
+} as const;
