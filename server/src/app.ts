@@ -46,7 +46,7 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: Access | undefined;
-  companyScoped: boolean;
+  companyFrom: string | undefined;
 }
 
 declare module 'fastify' {
@@ -100,7 +100,7 @@ export async function buildApp(
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, access, companyScoped: !!route.config?.companyScoped });
+      app.routeTable.push({ method, url: route.url, access, companyFrom: route.config?.companyFrom });
     }
   });
 

@@ -61,18 +61,13 @@ export interface RouteSpec<E extends Endpoint> {
   handler: (input: InCompany<E>) => Promise<unknown>;
 }
 
-export interface RouteConfig {
-  access: Access;
-  contract?: Endpoint;
-  companyScoped?: boolean;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route declares its access; a route without one fails at start-up (see app.ts). */
     access?: Access;
     contract?: Endpoint;
-    companyScoped?: boolean;
+    /** Where the route's company comes from: `param:<name>`, `query:<name>` or `record`; none when not scoped. */
+    companyFrom?: string;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -161,41 +156,59 @@ export function registerRoute<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
-    config: { access, contract: endpoint, companyScoped: !!spec.company },
+    config: {
+      access,
+      contract: endpoint,
+      companyFrom: !spec.company
+        ? undefined
+        : 'param' in spec.company
+          ? `param:${spec.company.param}`
+          : 'query' in spec.company
+            ? `query:${spec.company.query}`
+            : 'record',
+    },
     handler: async (request, reply) => {
+      // Order matters: who you are (401), then whether you may (404 across companies, 403 by role), and only
+      // then what you sent (422), so a caller without access learns nothing from validation messages.
+      const caller = request.caller;
+      if (access !== 'public') {
+        if (!caller) throw request.callerError ?? new HttpError(401, 'Unauthenticated.');
+        if (access === 'platform.admin' && !caller.user.is_platform_admin) {
+          throw new HttpError(403, 'Only a platform administrator may do this.');
+        }
+      }
       const input = {
         params: parse(endpoint.params, request.params, 'params'),
         query: parse(endpoint.query, request.query, 'query'),
-        body: parse(endpoint.body, request.body, 'body'),
-        caller: request.caller,
+        body: undefined,
+        caller,
         company: null as CompanyAccess | null,
         ctx,
         request,
         reply,
       } as HandlerInput<E>;
 
-      if (access !== 'public') {
-        const caller = request.caller;
-        if (!caller) throw new HttpError(401, 'Unauthenticated.');
-        if (access === 'platform.admin' && !caller.user.is_platform_admin) {
-          throw new HttpError(403, 'Only a platform administrator may do this.');
+      if (caller && spec.company) {
+        const from = spec.company;
+        let companyId: number | null;
+        if ('param' in from)
+          companyId = companyIdFrom((request.params as Record<string, unknown>)[from.param], from.param);
+        else if ('query' in from)
+          companyId = companyIdFrom((request.query as Record<string, unknown>)[from.query], from.query);
+        else companyId = await from.record(input as SignedIn<E>);
+        const company = companyId === null ? null : await roleInCompany(ctx, caller, companyId);
+        if (!company || company.role === 'deactivated') throw notFound();
+        if (
+          access !== 'public' &&
+          access !== 'authenticated' &&
+          access !== 'platform.admin' &&
+          !roleCan(company.role, access)
+        ) {
+          throw new HttpError(403, 'Your role in this company does not allow this.');
         }
-        if (spec.company) {
-          const from = spec.company;
-          let companyId: number | null;
-          if ('param' in from)
-            companyId = companyIdFrom((request.params as Record<string, unknown>)[from.param], from.param);
-          else if ('query' in from)
-            companyId = companyIdFrom((request.query as Record<string, unknown>)[from.query], from.query);
-          else companyId = await from.record(input as SignedIn<E>);
-          const company = companyId === null ? null : await roleInCompany(ctx, caller, companyId);
-          if (!company || company.role === 'deactivated') throw notFound();
-          if (access !== 'authenticated' && access !== 'platform.admin' && !roleCan(company.role, access)) {
-            throw new HttpError(403, 'Your role in this company does not allow this.');
-          }
-          input.company = company;
-        }
+        input.company = company;
       }
+      input.body = parse(endpoint.body, request.body, 'body') as HandlerInput<E>['body'];
 
       const result = await spec.handler(input as InCompany<E>);
       reply.status(spec.status ?? 200);

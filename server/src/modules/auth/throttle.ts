@@ -2,6 +2,8 @@
  * Brute-force protection for sign-in: failures are counted per account and per IP in a sliding window. After
  * `slowAfter` failures each further attempt waits a little longer; after `lockAfter` the key is refused until
  * the window has passed, with a message that says for how long. A success clears the account's count.
+ * An IP gets `ipFactor` times the account's allowance: an office behind one address must not be locked out by
+ * one person's typos, while a script guessing across many accounts still is.
  * Kept in memory: one server process owns its data folder (the lock), so one process sees every attempt.
  */
 export interface ThrottleOptions {
@@ -10,6 +12,8 @@ export interface ThrottleOptions {
   lockAfter: number;
   /** Extra wait per failure past `slowAfter`, capped at 5 s. */
   stepMs: number;
+  /** IP keys (`ip:…`) allow this many times the failures of an account key. */
+  ipFactor: number;
   now: () => number;
 }
 
@@ -27,6 +31,7 @@ export class LoginThrottle {
       slowAfter: 3,
       lockAfter: 10,
       stepMs: 500,
+      ipFactor: 10,
       now: Date.now,
       ...options,
     };
@@ -45,16 +50,16 @@ export class LoginThrottle {
     let delayMs = 0;
     for (const key of keys) {
       const recent = this.recent(key);
-      if (recent.length >= this.options.lockAfter) {
-        const oldest = recent[recent.length - this.options.lockAfter] ?? this.options.now();
+      const factor = key.startsWith('ip:') ? this.options.ipFactor : 1;
+      const lockAfter = this.options.lockAfter * factor;
+      const slowAfter = this.options.slowAfter * factor;
+      if (recent.length >= lockAfter) {
+        const oldest = recent[recent.length - lockAfter] ?? this.options.now();
         const retryAfterMs = oldest + this.options.windowMs - this.options.now();
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
       }
-      if (recent.length >= this.options.slowAfter) {
-        delayMs = Math.max(
-          delayMs,
-          Math.min(5000, (recent.length - this.options.slowAfter + 1) * this.options.stepMs),
-        );
+      if (recent.length >= slowAfter) {
+        delayMs = Math.max(delayMs, Math.min(5000, (recent.length - slowAfter + 1) * this.options.stepMs));
       }
     }
     return { allowed: true, delayMs };

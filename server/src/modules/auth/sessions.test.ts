@@ -1,0 +1,237 @@
+/** Cookie sessions with XSRF, token refresh, signing out here and everywhere (§7 Auth, ARCHITECTURE sign-in). */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../seed/demo';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+async function browserSignIn(email: string) {
+  const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+  expect(csrf.statusCode).toBe(204);
+  const xsrf = cookiesOf(csrf)['XSRF-TOKEN'] ?? '';
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/sanctum/login',
+    cookies: { 'XSRF-TOKEN': xsrf },
+    headers: { 'x-xsrf-token': xsrf },
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  return { response, xsrf, session: cookiesOf(response).switchboard_session ?? '' };
+}
+
+describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () => {
+  it('signs in with a session cookie and hands the page no token', async () => {
+    const { response, session } = await browserSignIn('agent@demo.test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ token_type: 'session', expires_in: 43_200 });
+    const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(session).toMatch(/^sbs_/);
+  });
+
+  it('a sign-in form without the XSRF header is refused', async () => {
+    const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/login',
+      cookies: { 'XSRF-TOKEN': cookiesOf(csrf)['XSRF-TOKEN'] ?? '' },
+      payload: { email: 'agent@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('CSRF token mismatch. Reload the page and try again.');
+  });
+
+  it('reads need only the cookie; writes must echo the XSRF token', async () => {
+    const { xsrf, session } = await browserSignIn('agent@demo.test');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { switchboard_session: session },
+    });
+    expect(read.statusCode).toBe(200);
+
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/whats_new_read',
+      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+    });
+    expect(forged.statusCode).toBe(403);
+
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/whats_new_read',
+      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': 'guess' },
+    });
+    expect(wrong.statusCode).toBe(403);
+
+    t.setNow(new Date('2026-11-22T09:05:07.400Z'));
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/whats_new_read',
+      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
+    });
+    t.setNow(new Date());
+    expect(ok.statusCode).toBe(200);
+    // §3 read_whats_new_at "set to now as year-month-day hour:minute:second"
+    expect(ok.json().read_whats_new_at).toBe('2026-11-22 09:05:07');
+  });
+
+  it('a stale session cookie does not block signing in again', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/login',
+      cookies: { switchboard_session: 'sbs_dead' },
+      payload: { email: 'agent@demo.test', password: DEMO_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('logout ends the session and clears the cookie', async () => {
+    const { session } = await browserSignIn('agent2@demo.test');
+    const out = await t.app.inject({
+      method: 'GET',
+      url: '/api/sanctum/logout',
+      cookies: { switchboard_session: session },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.cookies.find((c) => c.name === 'switchboard_session')?.value).toBe('');
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { switchboard_session: session },
+    });
+    expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('tokens: refresh, expiry, revocation', () => {
+  const signIn = async (email = 'admin@demo.test') =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sanctum/login',
+        payload: { email, password: DEMO_PASSWORD },
+      })
+    ).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+  const me = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+
+  it('a refresh token gives a new pair once; the old pair stops working', async () => {
+    const first = await signIn();
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/refresh',
+      payload: { refresh_token: first.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshed.json<{ access_token: string }>();
+    expect((await me(second.access_token)).statusCode).toBe(200);
+    expect((await me(first.access_token)).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/refresh',
+      payload: { refresh_token: first.refresh_token },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('an access token expires after an hour', async () => {
+    const pair = await signIn();
+    t.setNow(new Date(Date.now() + 3601 * 1000));
+    const response = await me(pair.access_token);
+    t.setNow(new Date());
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('a malformed Authorization header is a clear 401', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: 'Token abc' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/Bearer <token>/);
+  });
+
+  it('clearTokenSessions signs the user out everywhere: every token and session', async () => {
+    const a = await signIn('billing@demo.test');
+    const b = await signIn('billing@demo.test');
+    const { session } = await browserSignIn('billing@demo.test');
+    const cleared = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/clearTokenSessions',
+      headers: { authorization: `Bearer ${a.access_token}` },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect((await me(a.access_token)).statusCode).toBe(401);
+    expect((await me(b.access_token)).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', cookies: { switchboard_session: session } }))
+        .statusCode,
+    ).toBe(401);
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/refresh',
+      payload: { refresh_token: b.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('createTokenSession hands a signed-in browser a token pair for a device', async () => {
+    const { session, xsrf } = await browserSignIn('owner@demo.test');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/createTokenSession',
+      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
+      payload: { device_name: 'Olivia’s laptop' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await me(response.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('tokens are stored hashed, never as issued', async () => {
+    const pair = await signIn();
+    const rows = await t.ctx.db.query.credentials.findMany();
+    expect(rows.some((row) => row.token_hash === pair.access_token)).toBe(false);
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
+  });
+});
+
+describe('brute force: repeated failures are slowed, then refused for a while', () => {
+  it('refuses after 10 failures for one account, with a message that says for how long, even with the right password', async () => {
+    const attempt = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sanctum/login',
+        payload: { email: 'reporting@demo.test', password },
+      });
+    const throttle = t.ctx.loginThrottle as unknown as { options: { stepMs: number } };
+    throttle.options.stepMs = 1; // keep the test fast; the slowing itself is unit-tested in throttle.test.ts
+    for (let i = 0; i < 10; i++) expect((await attempt('wrong-password-1')).statusCode).toBe(401);
+    const locked = await attempt(DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(
+      'Too many failed sign-ins. For your security, signing in is paused for 15 minutes.',
+    );
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    t.setNow(new Date(Date.now() + 16 * 60_000));
+    const later = await attempt(DEMO_PASSWORD);
+    t.setNow(new Date());
+    expect(later.statusCode).toBe(200);
+  });
+});
