@@ -104,6 +104,8 @@ export async function buildApp(
     }
   });
 
+  // JSON only where JSON is expected: without a text parser, a text/plain body is a clear 415.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorEnvelope(`There is no ${request.method} ${request.url.split('?')[0]}.`)),
