@@ -3,6 +3,7 @@
  * under the API prefix. Every route must declare its access (public, authenticated or a permission of the
  * matrix); registering one that does not fails here, at start-up.
  */
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -22,6 +23,8 @@ import { companyRoutes } from './modules/companies/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/users/routes';
+import { attachRealtimeEndpoint } from './realtime/endpoint';
+import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 
 /** Secrets never reach the logs. */
 export const LOG_REDACT = [
@@ -66,6 +69,7 @@ export async function buildApp(
   ctx: AppContext,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<FastifyInstance> {
+  const realtimeSecret = ctx.config.realtimeSecret ?? randomBytes(32).toString('hex');
   const app = Fastify({
     logger: options.logger ?? {
       level: ctx.config.logLevel,
@@ -166,9 +170,13 @@ export async function buildApp(
       companyRoutes(api, ctx);
       tenantRoutes(api, ctx);
       sandboxRoutes(api, ctx);
+      broadcastingRoutes(api, ctx, realtimeSecret);
     },
     { prefix: ctx.config.apiPrefix },
   );
+  // The Pusher protocol's own paths, outside the API prefix (ARCHITECTURE "URLs, origins and sign-in").
+  triggerApiRoutes(app, ctx, realtimeSecret);
+  if (!ctx.config.pusher) attachRealtimeEndpoint(app, ctx.realtime, { secret: realtimeSecret });
 
   return app;
 }

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().optional(),
   PUSHER_TLS: optionalText,
   SUPPORT_EMAIL: z.string().trim().default('support@switchboard.test'),
+  REALTIME_SECRET: optionalText,
 });
 
 export interface ServerConfig {
@@ -59,6 +60,11 @@ export interface ServerConfig {
   pusher:
     | { appId: string; key: string; secret: string; host?: string; port?: number; tls: boolean }
     | undefined;
+  /**
+   * The embedded realtime endpoint's signing secret (channel auth and the HTTP trigger API). From
+   * REALTIME_SECRET, else kept in the data folder (main.ts), so restarts keep it.
+   */
+  realtimeSecret: string | undefined;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
+    realtimeSecret: e.REALTIME_SECRET,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
         ? {

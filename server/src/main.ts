@@ -2,6 +2,8 @@
  * Starts the platform server: settings, the data-folder lock, the database (migrated; seeded when new), the app.
  * Prints `listening on http://HOST:PORT` only once it can serve. Stops cleanly on SIGINT/SIGTERM.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -10,13 +12,23 @@ import { isNewDatabase } from './db/state';
 import { DataDirLockedError, lockDataDir } from './lock';
 import { LoginThrottle } from './modules/auth/throttle';
 import { sandboxOutbox } from './modules/sandbox/outbox';
-import { embeddedRealtime } from './realtime/publish';
+import { realtimeFor } from './realtime/publish';
 import { demoSignInText, seedDemo } from './seed/demo';
+
+/** A secret kept in the data folder (readable by this user only), made on first start, so restarts keep it. */
+function keptSecret(dataDir: string, file: string): string {
+  const path = join(dataDir, file);
+  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const release = await lockDataDir(config.dataDir);
+  config.realtimeSecret ??= keptSecret(config.dataDir, 'realtime.secret');
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -33,7 +45,7 @@ async function main(): Promise<void> {
     config,
     now: () => new Date(),
     outbox: sandboxOutbox(database.db),
-    realtime: embeddedRealtime(),
+    realtime: realtimeFor(config),
     loginThrottle: new LoginThrottle(),
   };
   const app = await buildApp(ctx);

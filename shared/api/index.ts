@@ -2,6 +2,7 @@
 import { AUTH_ENDPOINTS } from './auth';
 import { COMPANY_ENDPOINTS } from './companies';
 import type { Endpoint } from './contract';
+import { REALTIME_ENDPOINTS } from './realtime';
 import { TENANT_ENDPOINTS } from './tenant';
 import { USER_ENDPOINTS } from './users';
 
@@ -12,6 +13,7 @@ export * from './contract';
 export * from './errors';
 export * from './paged';
 export * from './query';
+export * from './realtime';
 export * from './tenant';
 export * from './users';
 
@@ -21,4 +23,5 @@ export const CONTRACT = {
   companies: COMPANY_ENDPOINTS,
   users: USER_ENDPOINTS,
   tenant: TENANT_ENDPOINTS,
+  realtime: REALTIME_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -1,8 +1,6 @@
 /** What a client needs to connect to realtime: the embedded endpoint on this server, or the configured cluster. */
+import { EMBEDDED_APP_KEY } from '@shared/realtime';
 import type { ServerConfig } from '../config';
-
-/** The embedded endpoint's app key (it authenticates nothing by itself: channel auth does). */
-export const EMBEDDED_APP_KEY = 'switchboard';
 
 export function realtimeClientSettings(config: ServerConfig) {
   if (config.pusher) {

@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: 'silent',
     supportEmail: 'support@switchboard.test',
     pusher: undefined,
+    realtimeSecret: 'test-realtime-secret',
     ...overrides,
   };
 }

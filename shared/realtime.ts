@@ -1,0 +1,66 @@
+/**
+ * Realtime channels and events (§7 Realtime): "Private channels with an id suffix: conversations,
+ * bulk-purchase, companies, caddy, campaigns, users." The server publishes with these names only; the renderer
+ * subscribes with them; channel authorisation reads them back with `parseChannel`.
+ */
+
+/** The private channels of §7, by the kind of id their suffix carries. */
+export const CHANNEL_KINDS = {
+  conversations: 'company',
+  'bulk-purchase': 'company',
+  companies: 'company',
+  campaigns: 'company',
+  users: 'user',
+  caddy: 'user',
+} as const;
+export type ChannelKind = keyof typeof CHANNEL_KINDS;
+
+/** `private-companies.42`. */
+export function channelName(kind: ChannelKind, id: number | string): string {
+  return `private-${kind}.${id}`;
+}
+
+export const channels = {
+  conversations: (companyId: number | string) => channelName('conversations', companyId),
+  bulkPurchase: (companyId: number | string) => channelName('bulk-purchase', companyId),
+  companies: (companyId: number | string) => channelName('companies', companyId),
+  campaigns: (companyId: number | string) => channelName('campaigns', companyId),
+  users: (userId: number | string) => channelName('users', userId),
+  caddy: (userId: number | string) => channelName('caddy', userId),
+};
+
+/** Reads a channel name back: its kind, whose id it carries (a company's or a user's), and the id. */
+export function parseChannel(
+  name: string,
+): { kind: ChannelKind; owner: 'company' | 'user'; id: number } | null {
+  const match = /^private-([a-z-]+)\.(\d+)$/.exec(name);
+  if (!match?.[1] || !match[2]) return null;
+  const kind = match[1] as ChannelKind;
+  if (!(kind in CHANNEL_KINDS)) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) && id > 0 ? { kind, owner: CHANNEL_KINDS[kind], id } : null;
+}
+
+/** §7 Realtime events. Payload types are declared by the issue that first publishes each. */
+export const EVENTS = {
+  conversationUpdated: 'conversation.updated',
+  contactImportProgress: 'contact-import.progress',
+  contactImportCompleted: 'contact-import.completed',
+  batchUpdateNumbersProgress: 'batch.update-numbers.progress',
+  batchUpdateNumbersCompleted: 'batch.update-numbers.completed',
+  batchReleaseNumbersProgress: 'batch.release-numbers.progress',
+  batchReleaseNumbersCompleted: 'batch.release-numbers.completed',
+  bulkPurchaseProgress: 'bulk-purchase.progress',
+  bulkPurchaseFinished: 'bulk-purchase.finished',
+  campaignsUpdated: 'campaigns.updated',
+  inAppCalling: 'in-app-calling',
+  billingUsageUpdated: 'billing.usage-updated',
+  /** A user's presence in a company changed (tray and shell follow it). */
+  presenceChanged: 'presence.changed',
+} as const;
+export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
+
+/** The embedded endpoint's app id (the path of the Pusher HTTP trigger API: /apps/{appId}/events). */
+export const EMBEDDED_APP_ID = 'switchboard';
+/** The embedded endpoint's app key (the path of the WebSocket: /app/{key}). */
+export const EMBEDDED_APP_KEY = 'switchboard';
