@@ -18,7 +18,9 @@ import { registerIdempotency } from './http/idempotency';
 import type { Access } from './http/route';
 import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
+import { apiKeyRoutes } from './modules/apiKeys/routes';
 import { authRoutes } from './modules/auth/routes';
+import { businessUnitRoutes } from './modules/businessUnits/routes';
 import { companyRoutes } from './modules/companies/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { tenantRoutes } from './modules/tenant/routes';
@@ -50,6 +52,7 @@ export interface RouteInfo {
   url: string;
   access: Access | undefined;
   companyFrom: string | undefined;
+  organizationFrom: string | undefined;
 }
 
 declare module 'fastify' {
@@ -104,7 +107,13 @@ export async function buildApp(
     }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.routeTable.push({ method, url: route.url, access, companyFrom: route.config?.companyFrom });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access,
+        companyFrom: route.config?.companyFrom,
+        organizationFrom: route.config?.organizationFrom,
+      });
     }
   });
 
@@ -170,6 +179,8 @@ export async function buildApp(
       companyRoutes(api, ctx);
       tenantRoutes(api, ctx);
       sandboxRoutes(api, ctx);
+      apiKeyRoutes(api, ctx);
+      businessUnitRoutes(api, ctx);
       broadcastingRoutes(api, ctx, realtimeSecret);
     },
     { prefix: ctx.config.apiPrefix },

@@ -1,12 +1,16 @@
 /** The API contract and the general behaviour every call shares (spec §7 General behaviour, §8). */
+import { API_KEY_ENDPOINTS } from './apiKeys';
 import { AUTH_ENDPOINTS } from './auth';
+import { BUSINESS_UNIT_ENDPOINTS } from './businessUnits';
 import { COMPANY_ENDPOINTS } from './companies';
 import type { Endpoint } from './contract';
 import { REALTIME_ENDPOINTS } from './realtime';
 import { TENANT_ENDPOINTS } from './tenant';
 import { USER_ENDPOINTS } from './users';
 
+export * from './apiKeys';
 export * from './auth';
+export * from './businessUnits';
 export * from './companies';
 export * from './company';
 export * from './contract';
@@ -24,4 +28,6 @@ export const CONTRACT = {
   users: USER_ENDPOINTS,
   tenant: TENANT_ENDPOINTS,
   realtime: REALTIME_ENDPOINTS,
+  apiKeys: API_KEY_ENDPOINTS,
+  businessUnits: BUSINESS_UNIT_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -141,6 +141,8 @@ export const credentials = pgTable(
     /** The access and refresh tokens of one sign-in share a pair id, so refreshing revokes both. */
     pair_id: text('pair_id'),
     name: text('name'),
+    /** The first characters of an API key, shown so a person can tell keys apart (never enough to use it). */
+    hint: text('hint'),
     /** For `mfa` and `mfa-setup` credentials with an emailed code: the code's hash. */
     code_hash: text('code_hash'),
     /** Wrong second-factor codes tried against this credential. */

@@ -9,7 +9,7 @@ import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissi
 import type { Role } from '@shared/domain/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
-import { invitations } from '../db/schema';
+import { companies, invitations, organizationAdmins, organizations, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 
 let t: TestApp;
@@ -32,27 +32,30 @@ const ACTORS: { email: string; role: Role }[] = [
 type Target = 'own' | 'foreign' | 'missing';
 
 /**
- * Ids for the `:id` of routes whose company does not come from the path: a record of Demo Motors ("own") and
- * one of Other Co ("foreign"). Created once per run.
+ * Ids for the path parameters the route's scope does not name: a record of the own side (Demo Motors, Demo Group)
+ * and one of the foreign side (Other Co, another organization). Made afresh for each request, since some routes
+ * delete what they are given.
  */
+let serial = 0;
 const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: number }>> = {
   'POST /api/users/invites/:id/resend': async (t) => {
+    serial++;
     const [own, foreign] = await t.ctx.db
       .insert(invitations)
       .values([
         {
           company_id: t.ids.companies.demoMotors,
-          email: 'matrix-own@x.test',
+          email: `own${serial}@x.test`,
           name: 'Own',
           role: 'user',
-          token_hash: 'matrix-own',
+          token_hash: `own-${serial}`,
         },
         {
           company_id: t.ids.companies.otherCo,
-          email: 'matrix-foreign@x.test',
+          email: `foreign${serial}@x.test`,
           name: 'Foreign',
           role: 'user',
-          token_hash: 'matrix-foreign',
+          token_hash: `foreign-${serial}`,
         },
       ])
       .returning();
@@ -66,27 +69,67 @@ const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: n
     own: t.ids.users['agent2@demo.test'] ?? 0,
     foreign: t.ids.users['other@demo.test'] ?? 0,
   }),
+  'DELETE /api/business-unit-companies/:id': async (t) => {
+    const foreignOrg = await foreignOrganization(t);
+    const [own, foreign] = await t.ctx.db
+      .insert(companies)
+      .values([
+        { name: `Matrix own ${++serial}`, organization_id: t.ids.organizationId },
+        { name: `Matrix foreign ${serial}`, organization_id: foreignOrg },
+      ])
+      .returning();
+    return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  },
+  'DELETE /api/business-units/:id/business-unit-users/:userId': async (t) => {
+    const [user] = await t.ctx.db
+      .insert(users)
+      .values({ email: `matrix-admin-${++serial}@x.test`, name: 'Matrix Admin' })
+      .returning();
+    const id = user?.id ?? 0;
+    await t.ctx.db.insert(organizationAdmins).values([
+      { user_id: id, organization_id: t.ids.organizationId },
+      { user_id: id, organization_id: await foreignOrganization(t) },
+    ]);
+    return { own: id, foreign: id };
+  },
 };
-const fixtureIds = new Map<string, Promise<{ own: number; foreign: number }>>();
+
+let foreignOrgId: number | undefined;
+/** An organization none of the actors administers (a platform admin administers all). */
+async function foreignOrganization(t: TestApp): Promise<number> {
+  if (foreignOrgId) return foreignOrgId;
+  const [org] = await t.ctx.db.insert(organizations).values({ name: 'Foreign Group' }).returning();
+  await t.ctx.db
+    .insert(organizationAdmins)
+    .values({ user_id: t.ids.users['other@demo.test'] ?? 0, organization_id: org?.id ?? 0 });
+  foreignOrgId = org?.id ?? 0;
+  return foreignOrgId;
+}
 
 const MISSING = 999_999;
 
-function companyIdFor(target: Target, ids: TestApp['ids']) {
-  return target === 'own' ? ids.companies.demoMotors : target === 'foreign' ? ids.companies.otherCo : MISSING;
+async function scopeIdFor(target: Target, kind: 'company' | 'organization'): Promise<number> {
+  if (target === 'missing') return MISSING;
+  if (kind === 'company') return target === 'own' ? t.ids.companies.demoMotors : t.ids.companies.otherCo;
+  return target === 'own' ? t.ids.organizationId : foreignOrganization(t);
 }
 
 async function requestFor(route: RouteInfo, target: Target) {
   const key = `${route.method} ${route.url}`;
-  const fixture = FIXTURES[key];
-  if (fixture && !fixtureIds.has(key)) fixtureIds.set(key, fixture(t));
-  const records = await fixtureIds.get(key);
-  const [kind, name] = (route.companyFrom ?? '').split(':');
+  const records = FIXTURES[key] ? await FIXTURES[key](t) : undefined;
+  const [kind, name] = (route.companyFrom ?? route.organizationFrom ?? '').split(':');
+  const scope = route.companyFrom ? 'company' : 'organization';
+  const scopeId = await scopeIdFor(target, scope);
   const url = route.url.replace(/:(\w+)/g, (_m, param: string) => {
-    if (kind === 'param' && param === name) return String(companyIdFor(target, t.ids));
-    if (!records) throw new Error(`${key}: add a fixture for :${param} to FIXTURES`);
+    if (kind === 'param' && param === name) return String(scopeId);
+    if (!records) {
+      // Unscoped routes (about the caller's own records) are only called anonymously here.
+      if (!route.companyFrom && !route.organizationFrom) return String(MISSING);
+      throw new Error(`${key}: add a fixture for :${param} to FIXTURES`);
+    }
     return String(target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING);
   });
-  const query = kind === 'query' ? `?${name}=${companyIdFor(target, t.ids)}` : '';
+  const query = kind === 'query' ? `?${name}=${scopeId}` : '';
   return {
     method: route.method as 'GET',
     url: `${url}${query}`,
@@ -108,9 +151,10 @@ describe('every route declares its access', () => {
   });
 
   it('every scoped route with an id the path does not name as its company has a fixture here', () => {
-    for (const route of t.app.routeTable.filter((r) => r.companyFrom)) {
+    for (const route of t.app.routeTable.filter((r) => r.companyFrom || r.organizationFrom)) {
       const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]);
-      const companyParam = route.companyFrom?.startsWith('param:') ? route.companyFrom.slice(6) : undefined;
+      const from = route.companyFrom ?? route.organizationFrom ?? '';
+      const companyParam = from.startsWith('param:') ? from.slice(6) : undefined;
       if (params.some((param) => param !== companyParam)) {
         expect(FIXTURES, `${route.method} ${route.url}`).toHaveProperty([`${route.method} ${route.url}`]);
       }
@@ -143,6 +187,24 @@ describe('company-scoped routes: role × own, foreign and missing companies', ()
         } else {
           expect([401, 403, 404, 500], where).not.toContain(response.statusCode);
         }
+      }
+    }
+  });
+});
+
+describe('organization routes: admins of that organization (or a platform admin) only', () => {
+  it.each(ACTORS)('$email', async ({ email }) => {
+    const routes = t.app.routeTable.filter((r) => r.organizationFrom);
+    expect(routes.length).toBeGreaterThan(5);
+    for (const route of routes) {
+      for (const target of ['foreign', 'missing', 'own'] as const) {
+        const response = await t.as(email, await requestFor(route, target));
+        const where = `${email} ${route.method} ${route.url} (${target}) → ${response.statusCode} ${response.body.slice(0, 120)}`;
+        const superadmin = email === 'superadmin@demo.test';
+        const allowed =
+          target !== 'missing' && (superadmin || (target === 'own' && email === 'orgadmin@demo.test'));
+        if (allowed) expect([401, 403, 404, 500], where).not.toContain(response.statusCode);
+        else expect(response.statusCode, where).toBe(404);
       }
     }
   });

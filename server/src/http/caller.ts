@@ -68,6 +68,14 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
     }
   }
 
+  // API keys show when they were last used; a minute's precision is enough and spares a write per request.
+  if (
+    row.credential.kind === 'personal' &&
+    (!row.credential.last_used_at || now.getTime() - row.credential.last_used_at.getTime() > 60_000)
+  ) {
+    await ctx.db.update(credentials).set({ last_used_at: now }).where(eq(credentials.id, row.credential.id));
+  }
+
   return {
     user: row.user,
     credentialId: row.credential.id,

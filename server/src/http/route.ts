@@ -11,7 +11,7 @@ import type { Role } from '@shared/domain/users';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { companies, memberships, organizationAdmins } from '../db/schema';
+import { companies, memberships, organizationAdmins, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
 import type { Caller } from './caller';
 import type { AppContext } from './context';
@@ -43,7 +43,10 @@ export interface HandlerInput<E extends Endpoint> {
 /** With a signed-in caller guaranteed (every access but `public`). */
 export type SignedIn<E extends Endpoint> = Omit<HandlerInput<E>, 'caller'> & { caller: Caller };
 /** With a company guaranteed (routes that declare where their company comes from). */
-export type InCompany<E extends Endpoint> = SignedIn<E> & { company: CompanyAccess };
+export type InCompany<E extends Endpoint> = SignedIn<E> & {
+  company: CompanyAccess;
+  organization: { id: number };
+};
 
 /** Where the company a request acts on comes from. */
 export type CompanyFrom<E extends Endpoint> =
@@ -52,10 +55,16 @@ export type CompanyFrom<E extends Endpoint> =
   /** A route about one record by its id: the record's company, or null when there is no such record (→ 404). */
   | { record: (input: SignedIn<E>) => Promise<number | null> };
 
+/** Where the organization (business unit) an `organization.manage` route acts on comes from. */
+export type OrganizationFrom<E extends Endpoint> =
+  | { param: string }
+  | { record: (input: SignedIn<E>) => Promise<number | null> };
+
 export interface RouteSpec<E extends Endpoint> {
   endpoint: E;
   access: Access;
   company?: CompanyFrom<E>;
+  organization?: OrganizationFrom<E>;
   /** Success status; 200 unless said (201 for creates, 204 for empty answers). */
   status?: number;
   handler: (input: InCompany<E>) => Promise<unknown>;
@@ -68,6 +77,8 @@ declare module 'fastify' {
     contract?: Endpoint;
     /** Where the route's company comes from: `param:<name>`, `query:<name>` or `record`; none when not scoped. */
     companyFrom?: string;
+    /** Where an organization route's organization comes from: `param:<name>` or `record`. */
+    organizationFrom?: string;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -93,7 +104,36 @@ function parse<S extends z.ZodType>(
   return result.data;
 }
 
-const COMPANY_PERMISSION_FREE: readonly Access[] = ['public', 'authenticated', 'platform.admin'];
+const COMPANY_PERMISSION_FREE: readonly Access[] = [
+  'public',
+  'authenticated',
+  'platform.admin',
+  'organization.manage',
+];
+
+/** Whether the caller administers an organization (a platform admin administers every one that exists). */
+export async function administersOrganization(
+  ctx: AppContext,
+  caller: Caller,
+  organizationId: number,
+): Promise<boolean> {
+  const [organization] = await ctx.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization) return false;
+  if (caller.user.is_platform_admin) return true;
+  const admin = await ctx.db
+    .select({ id: organizationAdmins.user_id })
+    .from(organizationAdmins)
+    .where(
+      and(
+        eq(organizationAdmins.user_id, caller.user.id),
+        eq(organizationAdmins.organization_id, organizationId),
+      ),
+    );
+  return admin.length > 0;
+}
 
 /** The caller's role in a company, or null when they have none there (not a member, not its org's admin). */
 export async function roleInCompany(
@@ -134,10 +174,12 @@ export async function roleInCompany(
   return role ? { id: company.id, organizationId: company.organizationId, role } : null;
 }
 
-function companyIdFrom(value: unknown, name: string): number {
+function idFrom(value: unknown, name: string): number {
   const id = Number(value);
   if (!Number.isInteger(id) || id <= 0) {
-    throw new HttpError(422, 'The given data was invalid.', { [name]: [`${name} must be a company id.`] });
+    throw new HttpError(422, 'The given data was invalid.', {
+      [name]: [`${name} must be a positive whole number.`],
+    });
   }
   return id;
 }
@@ -148,6 +190,11 @@ export function registerRoute<E extends Endpoint>(
   spec: RouteSpec<E>,
 ): void {
   const { endpoint, access } = spec;
+  if (access === 'organization.manage' && !spec.organization) {
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: organization.manage needs the route to say where its organization comes from`,
+    );
+  }
   if (!COMPANY_PERMISSION_FREE.includes(access) && !spec.company) {
     throw new Error(
       `${endpoint.method} ${endpoint.path}: permission ${access} needs the route to say where its company comes from`,
@@ -166,6 +213,11 @@ export function registerRoute<E extends Endpoint>(
           : 'query' in spec.company
             ? `query:${spec.company.query}`
             : 'record',
+      organizationFrom: !spec.organization
+        ? undefined
+        : 'param' in spec.organization
+          ? `param:${spec.organization.param}`
+          : 'record',
     },
     handler: async (request, reply) => {
       // Order matters: who you are (401), then whether you may (404 across companies, 403 by role), and only
@@ -192,9 +244,9 @@ export function registerRoute<E extends Endpoint>(
         const from = spec.company;
         let companyId: number | null;
         if ('param' in from)
-          companyId = companyIdFrom((request.params as Record<string, unknown>)[from.param], from.param);
+          companyId = idFrom((request.params as Record<string, unknown>)[from.param], from.param);
         else if ('query' in from)
-          companyId = companyIdFrom((request.query as Record<string, unknown>)[from.query], from.query);
+          companyId = idFrom((request.query as Record<string, unknown>)[from.query], from.query);
         else companyId = await from.record(input as SignedIn<E>);
         const company = companyId === null ? null : await roleInCompany(ctx, caller, companyId);
         if (!company || company.role === 'deactivated') throw notFound();
@@ -207,6 +259,16 @@ export function registerRoute<E extends Endpoint>(
           throw new HttpError(403, 'Your role in this company does not allow this.');
         }
         input.company = company;
+      }
+      if (caller && spec.organization) {
+        const from = spec.organization;
+        const organizationId =
+          'param' in from
+            ? idFrom((request.params as Record<string, unknown>)[from.param], from.param)
+            : await from.record(input as SignedIn<E>);
+        if (organizationId === null || !(await administersOrganization(ctx, caller, organizationId)))
+          throw notFound();
+        (input as unknown as { organization: { id: number } }).organization = { id: organizationId };
       }
       input.body = parse(endpoint.body, request.body, 'body') as HandlerInput<E>['body'];
 

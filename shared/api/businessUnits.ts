@@ -1,0 +1,118 @@
+/** §7 Business units: organizations (groups of companies), their companies and their admins (§6 org-administrator). */
+import { z } from 'zod';
+import { endpoint } from './contract';
+import { pagedSchema } from './paged';
+
+const id = z.coerce.number().int().positive();
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address.' }));
+
+export const ORGANIZATION_STATUSES = ['active', 'inactive'] as const;
+
+export const OrganizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(ORGANIZATION_STATUSES),
+  owner_id: z.number().int().nullable(),
+  companies_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const OrganizationAdminSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+});
+
+const MessageSchema = z.object({ message: z.string() });
+
+export const BUSINESS_UNIT_ENDPOINTS = {
+  list: endpoint({
+    method: 'GET',
+    path: '/business-units',
+    summary: 'The organizations the caller administers (a platform admin: all), 1000 to a page (§9).',
+    query: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      perPage: z.coerce.number().int().min(1).max(1000).default(1000),
+    }),
+    response: pagedSchema(OrganizationSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/business-units',
+    summary: 'Creates an organization; its creator becomes its admin.',
+    body: z.strictObject({ name: z.string().trim().min(1, 'Enter the organization name.').max(120) }),
+    response: OrganizationSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/business-units/{id}',
+    summary: 'One organization.',
+    params: z.object({ id }),
+    response: OrganizationSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/business-units/{id}',
+    summary: 'Renames an organization (§8 "Organization was successfully updated").',
+    params: z.object({ id }),
+    body: z.strictObject({ name: z.string().trim().min(1, 'Enter the organization name.').max(120) }),
+    response: OrganizationSchema,
+  }),
+  status: endpoint({
+    method: 'POST',
+    path: '/business-units/{id}/status',
+    summary: 'Marks an organization active or inactive.',
+    params: z.object({ id }),
+    body: z.strictObject({ status: z.enum(ORGANIZATION_STATUSES) }),
+    response: OrganizationSchema,
+  }),
+  companies: endpoint({
+    method: 'GET',
+    path: '/business-units/{id}/business-unit-companies',
+    summary: 'The companies of an organization.',
+    params: z.object({ id }),
+    response: z.array(z.object({ id: z.number().int(), name: z.string(), account_status: z.number().int() })),
+  }),
+  addCompany: endpoint({
+    method: 'POST',
+    path: '/business-units/{id}/business-unit-companies',
+    summary: 'Brings a company the caller owns into the organization.',
+    params: z.object({ id }),
+    body: z.strictObject({ company_id: z.number().int().positive() }),
+    response: MessageSchema,
+  }),
+  removeCompany: endpoint({
+    method: 'DELETE',
+    path: '/business-unit-companies/{id}',
+    summary: 'Takes a company (by its id) out of its organization; the company itself stays.',
+    params: z.object({ id }),
+    response: null,
+  }),
+  admins: endpoint({
+    method: 'GET',
+    path: '/business-units/{id}/business-unit-users',
+    summary: 'The organization’s admins.',
+    params: z.object({ id }),
+    response: z.array(OrganizationAdminSchema),
+  }),
+  addAdmin: endpoint({
+    method: 'POST',
+    path: '/business-units/{id}/business-unit-users',
+    summary: 'Makes an existing user an admin of the organization (§6).',
+    params: z.object({ id }),
+    body: z.strictObject({ email }),
+    response: z.array(OrganizationAdminSchema),
+  }),
+  removeAdmin: endpoint({
+    method: 'DELETE',
+    path: '/business-units/{id}/business-unit-users/{userId}',
+    summary: 'Removes an organization admin; an organization keeps at least one.',
+    params: z.object({ id, userId: id }),
+    response: null,
+  }),
+} as const;
