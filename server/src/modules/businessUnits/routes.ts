@@ -183,7 +183,7 @@ export function businessUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
     organization: { param: 'id' },
     handler: async ({ organization, body }) => {
       const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email));
-      if (!user || user.state !== 'active') {
+      if (user?.state !== 'active') {
         throw new HttpError(422, 'The given data was invalid.', {
           email: ['No active user has this email. Invite them to a company first.'],
         });
