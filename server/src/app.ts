@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import type { Endpoint } from '@shared/api/contract';
 import { errorEnvelope } from '@shared/api/errors';
 import { parseQuery } from '@shared/api/query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -15,6 +16,7 @@ import { type Caller, resolveCaller } from './http/caller';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/errorHandler';
 import { registerIdempotency } from './http/idempotency';
+import { openApiDocument } from './http/openapi';
 import type { Access } from './http/route';
 import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
@@ -53,6 +55,7 @@ export interface RouteInfo {
   access: Access | undefined;
   companyFrom: string | undefined;
   organizationFrom: string | undefined;
+  contract: Endpoint | undefined;
 }
 
 declare module 'fastify' {
@@ -113,6 +116,7 @@ export async function buildApp(
         access,
         companyFrom: route.config?.companyFrom,
         organizationFrom: route.config?.organizationFrom,
+        contract: route.config?.contract,
       });
     }
   });
@@ -181,6 +185,13 @@ export async function buildApp(
       sandboxRoutes(api, ctx);
       apiKeyRoutes(api, ctx);
       businessUnitRoutes(api, ctx);
+      api.get('/docs/json', { config: { access: 'public' } }, async () =>
+        openApiDocument(app.routeTable, {
+          title: 'Switchboard platform API',
+          version: '1',
+          prefix: ctx.config.apiPrefix,
+        }),
+      );
       broadcastingRoutes(api, ctx, realtimeSecret);
     },
     { prefix: ctx.config.apiPrefix },

@@ -14,28 +14,13 @@ import { LoginThrottle } from '../modules/auth/throttle';
 import { sandboxOutbox } from '../modules/sandbox/outbox';
 import { embeddedRealtime } from '../realtime/publish';
 import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../seed/demo';
+import { testConfig } from './config';
 import { databaseUrl, onAdminConnection } from './postgresTemplate';
+
+export { testConfig };
 
 export const TEST_DB_KIND: 'pglite' | 'postgres' =
   process.env.SERVER_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-
-export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return {
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: '/nonexistent',
-    databaseUrl: undefined,
-    apiPrefix: '/api',
-    publicUrl: 'http://127.0.0.1:8080',
-    rateLimitPerMinute: 100_000,
-    corsOrigins: [],
-    logLevel: 'silent',
-    supportEmail: 'support@switchboard.test',
-    pusher: undefined,
-    realtimeSecret: 'test-realtime-secret',
-    ...overrides,
-  };
-}
 
 let pgliteSnapshot: Promise<{ ids: DemoIds; dump: Blob }> | undefined;
 

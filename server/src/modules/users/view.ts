@@ -11,7 +11,10 @@ import { notFound } from '../../lib/errors';
 type UserRow = typeof users.$inferSelect;
 
 /** The companies a user may use: their memberships, plus every company of the organizations they administer. */
-export async function companiesOf(ctx: AppContext, user: UserRow): Promise<User['companies']> {
+export async function companiesOf(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ companies: User['companies']; administersOrganization: boolean }> {
   const own = await ctx.db
     .select({
       id: companies.id,
@@ -63,16 +66,20 @@ export async function companiesOf(ctx: AppContext, user: UserRow): Promise<User[
       organization_id: row.organization_id,
     });
   }
-  return [...result.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    companies: [...result.values()].sort((a, b) => a.name.localeCompare(b.name)),
+    administersOrganization: adminOf.length > 0,
+  };
 }
 
-export async function userView(ctx: AppContext, userId: number): Promise<User> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+/** The User of §3. Pass the row when the caller already has it (GET /user), else it is read by id. */
+export async function userView(ctx: AppContext, userOrId: number | UserRow): Promise<User> {
+  const [user] =
+    typeof userOrId === 'number'
+      ? await ctx.db.select().from(users).where(eq(users.id, userOrId))
+      : [userOrId];
   if (!user) throw notFound('user');
-  const list = await companiesOf(ctx, user);
-  const orgAdmin =
-    (await ctx.db.select().from(organizationAdmins).where(eq(organizationAdmins.user_id, user.id))).length >
-    0;
+  const { companies: list, administersOrganization: orgAdmin } = await companiesOf(ctx, user);
   return {
     id: user.id,
     email: user.email,
