@@ -100,4 +100,17 @@ export const COMPANY_ENDPOINTS = {
     }),
     response: CompanySchema,
   }),
+  accountStatus: endpoint({
+    method: 'PUT',
+    path: '/company/{id}/account-status',
+    summary:
+      'Sets a company active, parked or deactivated (§4, §3 ACTIVE=0, PARKED=1, DEACTIVATED=2). Admins of its organization only.',
+    params: z.object({ id }),
+    body: z.strictObject({
+      account_status: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+        message: 'Choose 0 (active), 1 (parked) or 2 (deactivated).',
+      }),
+    }),
+    response: z.object({ id: z.number().int(), account_status: z.number().int() }),
+  }),
 } as const;

@@ -149,6 +149,19 @@ export const USER_ENDPOINTS = {
     }),
     response: MessageSchema,
   }),
+  bulkAccounts: endpoint({
+    method: 'POST',
+    path: '/users/bulk-accounts',
+    summary:
+      'Gives one user a role in many companies of an organization at once (or takes them out with role null). Organization admins.',
+    query: z.object({ organizationId: id }),
+    body: z.strictObject({
+      user_id: z.number().int().positive(),
+      company_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one company.').max(1000),
+      role: AssignableRoleSchema.nullable(),
+    }),
+    response: MessageSchema,
+  }),
   roles: endpoint({
     method: 'GET',
     path: '/roles',

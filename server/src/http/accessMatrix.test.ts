@@ -69,6 +69,10 @@ const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: n
     own: t.ids.users['agent2@demo.test'] ?? 0,
     foreign: t.ids.users['other@demo.test'] ?? 0,
   }),
+  'PUT /api/company/:id/account-status': async (t) => ({
+    own: t.ids.companies.demoMotors,
+    foreign: (await foreignCompany(t)) ?? 0,
+  }),
   'DELETE /api/business-unit-companies/:id': async (t) => {
     const foreignOrg = await foreignOrganization(t);
     const [own, foreign] = await t.ctx.db
@@ -93,6 +97,15 @@ const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: n
     return { own: id, foreign: id };
   },
 };
+
+/** A company of the foreign organization. */
+async function foreignCompany(t: TestApp): Promise<number | undefined> {
+  const [company] = await t.ctx.db
+    .insert(companies)
+    .values({ name: `Matrix foreign ${++serial}`, organization_id: await foreignOrganization(t) })
+    .returning();
+  return company?.id;
+}
 
 let foreignOrgId: number | undefined;
 /** An organization none of the actors administers (a platform admin administers all). */

@@ -58,6 +58,7 @@ export type CompanyFrom<E extends Endpoint> =
 /** Where the organization (business unit) an `organization.manage` route acts on comes from. */
 export type OrganizationFrom<E extends Endpoint> =
   | { param: string }
+  | { query: string }
   | { record: (input: SignedIn<E>) => Promise<number | null> };
 
 export interface RouteSpec<E extends Endpoint> {
@@ -217,7 +218,9 @@ export function registerRoute<E extends Endpoint>(
         ? undefined
         : 'param' in spec.organization
           ? `param:${spec.organization.param}`
-          : 'record',
+          : 'query' in spec.organization
+            ? `query:${spec.organization.query}`
+            : 'record',
     },
     handler: async (request, reply) => {
       // Order matters: who you are (401), then whether you may (404 across companies, 403 by role), and only
@@ -265,7 +268,9 @@ export function registerRoute<E extends Endpoint>(
         const organizationId =
           'param' in from
             ? idFrom((request.params as Record<string, unknown>)[from.param], from.param)
-            : await from.record(input as SignedIn<E>);
+            : 'query' in from
+              ? idFrom((request.query as Record<string, unknown>)[from.query], from.query)
+              : await from.record(input as SignedIn<E>);
         if (organizationId === null || !(await administersOrganization(ctx, caller, organizationId)))
           throw notFound();
         (input as unknown as { organization: { id: number } }).organization = { id: organizationId };

@@ -108,3 +108,75 @@ describe('organizations', () => {
     expect(company.statusCode).toBe(404);
   });
 });
+
+describe('accounts across an organization', () => {
+  it('bulk-accounts gives a user a role in several companies at once (§8 "User accounts updated successfully")', async () => {
+    const fresh = await createTestApp();
+    try {
+      const response = await fresh.as('orgadmin@demo.test', {
+        method: 'POST',
+        url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
+        payload: {
+          user_id: fresh.ids.users['agent@demo.test'],
+          company_ids: [fresh.ids.companies.demoMotors, fresh.ids.companies.demoRealty],
+          role: 'administrator',
+        },
+      });
+      expect(response.json()).toEqual({ message: 'User accounts updated successfully' });
+      const me = await fresh.as('agent@demo.test', { method: 'GET', url: '/api/user' });
+      expect(me.json().companies.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([
+        ['Demo Motors', 'administrator'],
+        ['Demo Realty', 'administrator'],
+      ]);
+      const outside = await fresh.as('orgadmin@demo.test', {
+        method: 'POST',
+        url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
+        payload: {
+          user_id: fresh.ids.users['agent@demo.test'],
+          company_ids: [fresh.ids.companies.otherCo],
+          role: 'user',
+        },
+      });
+      expect(outside.statusCode).toBe(422);
+      const lastOwner = await fresh.as('orgadmin@demo.test', {
+        method: 'POST',
+        url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
+        payload: {
+          user_id: fresh.ids.users['owner@demo.test'],
+          company_ids: [fresh.ids.companies.demoRealty],
+          role: null,
+        },
+      });
+      expect(lastOwner.statusCode).toBe(409);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('an org admin parks a company (§3 PARKED=1); nobody else may', async () => {
+    const fresh = await createTestApp();
+    try {
+      const url = `/api/company/${fresh.ids.companies.demoMotors}/account-status`;
+      const byOwner = await fresh.as('owner@demo.test', {
+        method: 'PUT',
+        url,
+        payload: { account_status: 1 },
+      });
+      expect(byOwner.statusCode).toBe(404);
+      const parked = await fresh.as('orgadmin@demo.test', {
+        method: 'PUT',
+        url,
+        payload: { account_status: 1 },
+      });
+      expect(parked.json()).toEqual({ id: fresh.ids.companies.demoMotors, account_status: 1 });
+      const bad = await fresh.as('orgadmin@demo.test', {
+        method: 'PUT',
+        url,
+        payload: { account_status: 7 },
+      });
+      expect(bad.statusCode).toBe(422);
+    } finally {
+      await fresh.close();
+    }
+  });
+});

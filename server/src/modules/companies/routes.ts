@@ -55,6 +55,27 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerRoute(app, ctx, {
+    endpoint: E.accountStatus,
+    access: 'organization.manage',
+    organization: {
+      record: async ({ params }) => {
+        const [company] = await ctx.db
+          .select({ org: companies.organization_id })
+          .from(companies)
+          .where(eq(companies.id, params.id));
+        return company?.org ?? null;
+      },
+    },
+    handler: async ({ params, body }) => {
+      await ctx.db
+        .update(companies)
+        .set({ account_status: body.account_status, updated_at: ctx.now() })
+        .where(eq(companies.id, params.id));
+      return { id: params.id, account_status: body.account_status };
+    },
+  });
+
+  registerRoute(app, ctx, {
     endpoint: E.create,
     access: 'authenticated',
     status: 201,

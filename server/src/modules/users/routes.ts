@@ -20,6 +20,7 @@ import {
   invite,
   listCompanyUsers,
   resendInvitation,
+  setAccounts,
   setActivation,
 } from './service';
 
@@ -161,6 +162,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     });
   }
+
+  registerRoute(app, ctx, {
+    endpoint: E.bulkAccounts,
+    access: 'organization.manage',
+    organization: { query: 'organizationId' },
+    handler: async ({ organization, body }) => {
+      await setAccounts(ctx, organization.id, body.user_id, body.company_ids, body.role as Role | null);
+      return { message: SUCCESS_MESSAGES.userAccountsUpdated };
+    },
+  });
 
   registerRoute(app, ctx, {
     endpoint: E.roles,

@@ -233,3 +233,60 @@ export async function resendInvitation(
     .returning();
   if (row) await sendInvitation(ctx, row, token);
 }
+
+/**
+ * Gives one user a role in many companies of an organization at once, or (role null) takes them out. Every
+ * company must belong to the organization; a company's last owner is never taken out or demoted.
+ */
+export async function setAccounts(
+  ctx: AppContext,
+  organizationId: number,
+  userId: number,
+  companyIds: number[],
+  role: Role | null,
+): Promise<void> {
+  const [user] = await ctx.db
+    .select({ id: users.id, state: users.state })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound('user');
+  const inOrganization = await ctx.db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(inArray(companies.id, companyIds), eq(companies.organization_id, organizationId)));
+  const outside = companyIds.filter((id) => !inOrganization.some((company) => company.id === id));
+  if (outside.length) {
+    throw new HttpError(422, 'The given data was invalid.', {
+      company_ids: [`Not companies of this organization: ${outside.join(', ')}.`],
+    });
+  }
+  await ctx.db.transaction(async (tx) => {
+    for (const companyId of companyIds) {
+      const [current] = await tx
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.company_id, companyId), eq(memberships.user_id, userId)));
+      if (current?.role === 'owner' && role !== 'owner') {
+        const owners = await tx
+          .select({ id: memberships.user_id })
+          .from(memberships)
+          .where(and(eq(memberships.company_id, companyId), eq(memberships.role, 'owner')));
+        if (owners.length <= 1)
+          throw new HttpError(409, 'A company needs at least one owner. Make someone else owner first.');
+      }
+      if (role === null) {
+        await tx
+          .delete(memberships)
+          .where(and(eq(memberships.company_id, companyId), eq(memberships.user_id, userId)));
+      } else {
+        await tx
+          .insert(memberships)
+          .values({ user_id: userId, company_id: companyId, role })
+          .onConflictDoUpdate({
+            target: [memberships.user_id, memberships.company_id],
+            set: { role, previous_role: null },
+          });
+      }
+    }
+  });
+}
