@@ -95,6 +95,18 @@ describe('errors', () => {
     expect(text.statusCode).toBe(415);
   });
 
+  it('a failure on our side is a 500 with a correlation id and no internals', async () => {
+    const app = await buildApp(t.ctx, { logger: false });
+    app.get('/api/boom', { config: { access: 'public' } }, async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    const response = await app.inject({ method: 'GET', url: '/api/boom' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret');
+    expect(response.json().message).toMatch(/^Something went wrong on our side\. .* quote [0-9a-f-]{36}\.$/);
+  });
+
   it('a non-numeric id is a 422, not a 500', async () => {
     const response = await t.as('admin@demo.test', { method: 'GET', url: '/api/company/abc' });
     expect(response.statusCode).toBe(422);

@@ -4,11 +4,14 @@
  * API. Another company's channel is refused. (§7 Realtime; ARCHITECTURE "Realtime"; TOOLCHAIN protocol notes.)
  */
 import { channels, EMBEDDED_APP_ID, EMBEDDED_APP_KEY } from '@shared/realtime';
+import Fastify from 'fastify';
 import Pusher from 'pusher';
 import PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { attachRealtimeEndpoint } from './endpoint';
+import { embeddedRealtime } from './publish';
 
 let t: TestApp;
 let port = 0;
@@ -170,5 +173,31 @@ describe('the protocol, spoken by hand', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/app/nope?protocol=7`);
     const code = await new Promise((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
     expect(code).toBe(4001);
+  });
+});
+
+describe('idle connections', () => {
+  it('are pinged after the activity timeout and closed when they do not answer', async () => {
+    // An endpoint with short timeouts on a server of its own, so the test does not wait two minutes.
+    const server = Fastify({ logger: false });
+    attachRealtimeEndpoint(server, embeddedRealtime(), {
+      secret: 'x',
+      activityTimeoutMs: 200,
+      pongWaitMs: 200,
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = server.server.address();
+      const socket = new WebSocket(
+        `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/app/${EMBEDDED_APP_KEY}`,
+      );
+      const events: string[] = [];
+      socket.on('message', (raw) => events.push(JSON.parse(String(raw)).event));
+      const code = await new Promise((resolve) => socket.once('close', (closeCode) => resolve(closeCode)));
+      expect(events).toEqual(['pusher:connection_established', 'pusher:ping']);
+      expect(code).toBe(4201);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -174,6 +174,32 @@ describe('emailed codes', () => {
     expect(done.statusCode).toBe(200);
   });
 
+  it('mfaToken sends a new code for a pending challenge; the old code stops working', async () => {
+    const challenge = (await login('owner@demo.test')).json<{ mfa_token: string }>();
+    const firstCode = /code is (\d{6})/.exec(await lastMailTo('owner@demo.test'))?.[1] ?? '';
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/mfaToken',
+      payload: { mfa_token: challenge.mfa_token },
+    });
+    expect(resent.json()).toMatchObject({ kind: 'email', mfa_token: challenge.mfa_token });
+    const newCode = /code is (\d{6})/.exec(await lastMailTo('owner@demo.test'))?.[1] ?? '';
+    if (newCode !== firstCode) {
+      const old = await t.app.inject({
+        method: 'POST',
+        url: '/api/sanctum/mfa',
+        payload: { mfa_token: challenge.mfa_token, code: firstCode },
+      });
+      expect(old.statusCode).toBe(422);
+    }
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/sanctum/mfa',
+      payload: { mfa_token: challenge.mfa_token, code: newCode },
+    });
+    expect(done.statusCode).toBe(200);
+  });
+
   it('text-message codes are refused with a clear message', async () => {
     const response = await t.as('agent@demo.test', {
       method: 'POST',
