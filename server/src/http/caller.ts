@@ -2,11 +2,12 @@
  * Who is calling: a bearer token (desktop app, API clients) or a same-origin browser's session cookie, which
  * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes (ARCHITECTURE "URLs, origins and sign-in").
  */
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { credentials, users } from '../db/schema';
+import { credentials, type users } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { hashToken, safeEqual } from '../lib/secrets';
+import { safeEqual } from '../lib/secrets';
+import { findLiveCredential } from '../modules/auth/credentials';
 import type { AppContext } from './context';
 
 export const SESSION_COOKIE = 'switchboard_session';
@@ -44,19 +45,7 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
 
   const now = ctx.now();
   const kinds = bearer ? (['access', 'personal'] as const) : (['session'] as const);
-  const [row] = await ctx.db
-    .select({ credential: credentials, user: users })
-    .from(credentials)
-    .innerJoin(users, eq(users.id, credentials.user_id))
-    .where(
-      and(
-        eq(credentials.token_hash, hashToken(token)),
-        inArray(credentials.kind, [...kinds]),
-        isNull(credentials.revoked_at),
-        or(isNull(credentials.expires_at), gt(credentials.expires_at, now)),
-      ),
-    )
-    .limit(1);
+  const row = await findLiveCredential(ctx, token, kinds);
   if (!row) throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
   if (row.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. This account is not active.');
 

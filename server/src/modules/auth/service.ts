@@ -2,7 +2,7 @@
 import type { MfaChallenge } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { CREATOR_ROLE } from '@shared/domain/users';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import {
   companies,
@@ -22,6 +22,7 @@ import {
   safeEqual,
   verifyPassword,
 } from '../../lib/secrets';
+import { findLiveCredential } from './credentials';
 import { LIFETIMES_SEC, revokeAllSignIns } from './tokens';
 
 type UserRow = typeof users.$inferSelect;
@@ -137,21 +138,9 @@ export function totpMatches(ctx: AppContext, user: UserRow, secret: string | nul
   return totpFor(user, secret).validate({ token: code, window: 1, timestamp: ctx.now().getTime() }) !== null;
 }
 
-async function liveCredential(ctx: AppContext, token: string, kind: string) {
-  const [row] = await ctx.db
-    .select({ credential: credentials, user: users })
-    .from(credentials)
-    .innerJoin(users, eq(users.id, credentials.user_id))
-    .where(
-      and(
-        eq(credentials.token_hash, hashToken(token)),
-        eq(credentials.kind, kind),
-        isNull(credentials.revoked_at),
-        gt(credentials.expires_at, ctx.now()),
-      ),
-    );
-  return row;
-}
+/** Second-factor challenges and refresh tokens always expire, so `findLiveCredential` fits them as is. */
+const liveCredential = (ctx: AppContext, token: string, kind: string) =>
+  findLiveCredential(ctx, token, [kind]);
 
 const CHALLENGE_ENDED = 'This sign-in has expired. Please sign in again.';
 

@@ -8,6 +8,7 @@ import { companies, memberships, organizationAdmins, organizations, users } from
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError, notFound } from '../../lib/errors';
+import { organizationOfCompany } from '../companies/service';
 
 async function organizationView(ctx: AppContext, id: number): Promise<Organization> {
   const [row] = await ctx.db.select().from(organizations).where(eq(organizations.id, id));
@@ -155,15 +156,7 @@ export function businessUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
   registerRoute(app, ctx, {
     endpoint: E.removeCompany,
     access: 'organization.manage',
-    organization: {
-      record: async ({ params }) => {
-        const [company] = await ctx.db
-          .select({ org: companies.organization_id })
-          .from(companies)
-          .where(eq(companies.id, params.id));
-        return company?.org ?? null;
-      },
-    },
+    organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) },
     status: 204,
     handler: async ({ params }) => {
       await ctx.db.update(companies).set({ organization_id: null }).where(eq(companies.id, params.id));

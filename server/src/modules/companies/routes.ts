@@ -8,7 +8,7 @@ import { companies } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { invalid } from '../../lib/errors';
-import { companyView, createCompany, searchCompanies } from './service';
+import { companyView, createCompany, organizationOfCompany, searchCompanies } from './service';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -57,15 +57,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
     endpoint: E.accountStatus,
     access: 'organization.manage',
-    organization: {
-      record: async ({ params }) => {
-        const [company] = await ctx.db
-          .select({ org: companies.organization_id })
-          .from(companies)
-          .where(eq(companies.id, params.id));
-        return company?.org ?? null;
-      },
-    },
+    organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) },
     handler: async ({ params, body }) => {
       await ctx.db
         .update(companies)

@@ -118,3 +118,12 @@ export async function createCompany(
     return company.id;
   });
 }
+
+/** The organization a company belongs to, or null (no such company, or none): organization routes about a company. */
+export async function organizationOfCompany(ctx: AppContext, companyId: number): Promise<number | null> {
+  const [company] = await ctx.db
+    .select({ org: companies.organization_id })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company?.org ?? null;
+}
