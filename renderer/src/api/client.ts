@@ -1,0 +1,198 @@
+/**
+ * The one API client (spec §7 General behaviour, §8 Error catalogue): one axios instance; credentials included;
+ * the XSRF cookie echoed on same-origin writes; a bearer token from the platform when it holds tokens; the admin
+ * header for an admin's session; bracket arrays and JSON objects in query strings; the selected company filled
+ * into `{companyId}`; no timeout; 2xx accepted. Failures are handled as §8 says, then rejected as `ApiError`.
+ */
+
+import { withSelectedCompany } from '@shared/api/company';
+import {
+  classifyFailure,
+  failureLines,
+  NETWORK_ERROR_MESSAGES,
+  normalizeFailure,
+  retryAfterMs,
+} from '@shared/api/errors';
+import { serializeQuery } from '@shared/api/query';
+import { ADMIN_HEADER } from '@shared/domain/auth';
+import { DELAYS_MS, RATE_LIMIT_RETRIES } from '@shared/domain/limits';
+import { RATE_LIMIT_WARNING, unknownErrorMessage } from '@shared/domain/messages';
+import axios, {
+  type AxiosAdapter,
+  type AxiosError,
+  type AxiosInstance,
+  type AxiosRequestConfig,
+} from 'axios';
+
+/** A failed call, as the caller sees it: the status, the errors of §8, and words a person can read. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: Record<string, unknown>,
+    message: string,
+    /** ERR_NETWORK, ECONNABORTED, ETIMEDOUT, … for failures without an answer. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The messages of one field of a 422, for forms. */
+  field(name: string): string | undefined {
+    const messages = this.errors[name];
+    return Array.isArray(messages) && typeof messages[0] === 'string' ? messages[0] : undefined;
+  }
+}
+
+export interface RequestOptions {
+  params?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Forms that show errors next to their fields opt out of the 400/403/422 toast. */
+  silent?: boolean;
+  /** A 401 here is about this call, not the session (e.g. a wrong password): do not sign out. */
+  keepSessionOn401?: boolean;
+  /** Offline replay sends the key the mutation was made with, so the server applies it once (server issue). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  status: number;
+}
+
+export interface ApiClientDeps {
+  baseURL: string;
+  accessToken(): Promise<string | null>;
+  /** The desktop can renew an expired access token once before the session is given up. */
+  refreshAccessToken(): Promise<string | null>;
+  isAdminSession(): boolean;
+  selectedCompanyId(): number | null;
+  supportEmail(): string;
+  /** Sign out and clear the session; `afterLogout` runs 500 ms later (§8). */
+  onUnauthenticated(): void;
+  afterLogout(): void;
+  /** Shows a toast: kind, title, lines, and for how long. */
+  notify(kind: 'danger' | 'warn', title: string, lines: string[], autoCloseMs: number): void;
+  sleep?(ms: number): Promise<void>;
+  /** Tests give a fake transport; the app uses the browser's. */
+  adapter?: AxiosAdapter;
+}
+
+type Config = AxiosRequestConfig & { retries?: number; refreshed?: boolean; options?: RequestOptions };
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
+  delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<ApiResult<T>>;
+  axios: AxiosInstance;
+}
+
+const TOAST_TITLES: Record<number, string> = {
+  400: 'The request was not accepted',
+  403: 'Not allowed',
+  422: 'Please check what you entered',
+};
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const instance = axios.create({
+    baseURL: deps.baseURL,
+    withCredentials: true,
+    timeout: 0,
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    // Same-origin only, as axios decides by default: the cookie's value in X-XSRF-TOKEN.
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    validateStatus: (status) => status >= 200 && status < 300,
+    paramsSerializer: { serialize: (params) => serializeQuery(params) },
+    adapter: deps.adapter,
+  });
+
+  instance.interceptors.request.use(async (config) => {
+    const token = await deps.accessToken();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    if (deps.isAdminSession()) config.headers.set(ADMIN_HEADER, '1');
+    return config;
+  });
+
+  let warnedAboutRateLimit = false;
+
+  async function send<T>(config: Config): Promise<ApiResult<T>> {
+    const options = config.options ?? {};
+    const filled = withSelectedCompany(
+      config.url ?? '',
+      config.params as Record<string, unknown> | undefined,
+      deps.selectedCompanyId(),
+    );
+    try {
+      const response = await instance.request<T>({
+        ...config,
+        url: filled.path,
+        params: filled.params,
+        headers: {
+          ...options.headers,
+          ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+        },
+        signal: options.signal,
+      });
+      return { data: response.data, status: response.status };
+    } catch (caught) {
+      const error = caught as AxiosError;
+      if (!error.response) {
+        const code = error.code ?? 'ERR_NETWORK';
+        const words = NETWORK_ERROR_MESSAGES[code as keyof typeof NETWORK_ERROR_MESSAGES] ?? error.message;
+        throw new ApiError(0, { '': [words] }, words, code);
+      }
+      const { status, data, headers } = error.response;
+      const handling = classifyFailure(status, data, options.keepSessionOn401);
+      const message =
+        (typeof data === 'object' &&
+        data !== null &&
+        typeof (data as { message?: unknown }).message === 'string'
+          ? (data as { message: string }).message
+          : '') ||
+        failureLines(data)[0] ||
+        (status >= 500 ? unknownErrorMessage(deps.supportEmail()) : `The server answered ${status}.`);
+
+      if (handling === 'sign-out' && status === 401 && !config.refreshed) {
+        // The desktop keeps a refresh token in main: one renewal, then the same call again.
+        const renewed = await deps.refreshAccessToken();
+        if (renewed) return send<T>({ ...config, refreshed: true });
+      }
+      if (handling === 'sign-out') {
+        deps.onUnauthenticated();
+        setTimeout(deps.afterLogout, DELAYS_MS.logout);
+        throw new ApiError(status, { '': [message] }, message);
+      }
+      if (handling === 'retry-later') {
+        const retries = config.retries ?? 0;
+        if (retries < RATE_LIMIT_RETRIES) {
+          if (retries === 0 && !warnedAboutRateLimit) {
+            warnedAboutRateLimit = true;
+            deps.notify('warn', 'Slowing down', [RATE_LIMIT_WARNING], DELAYS_MS.errorToast);
+          }
+          await sleep(retryAfterMs(String(headers['retry-after'] ?? '')));
+          return send<T>({ ...config, retries: retries + 1 });
+        }
+      }
+      if (handling === 'show-errors' && !options.silent) {
+        deps.notify('danger', TOAST_TITLES[status] ?? 'Error', failureLines(data), DELAYS_MS.errorToast);
+      }
+      const normalized = normalizeFailure(status, data, deps.supportEmail());
+      throw new ApiError(status, normalized.errors, message);
+    }
+  }
+
+  return {
+    axios: instance,
+    get: (url, options) => send({ method: 'GET', url, params: options?.params, options }),
+    post: (url, data, options) => send({ method: 'POST', url, data, params: options?.params, options }),
+    put: (url, data, options) => send({ method: 'PUT', url, data, params: options?.params, options }),
+    patch: (url, data, options) => send({ method: 'PATCH', url, data, params: options?.params, options }),
+    delete: (url, options) =>
+      send({ method: 'DELETE', url, data: options?.body, params: options?.params, options }),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Everything the desktop provides, as one interface (ARCHITECTURE "renderer/src/platform"). The renderer asks
+ * this, never `window.desktop`; the web implementation serves browsers and the e2e tests, the Electron one
+ * (Desktop shell issue) wraps `window.desktop`. Nothing outside this folder knows which one runs.
+ */
+import type { AppInfo, AudioPreferences, DesktopNotification, Presence, StoredTokens } from '@shared/ipc';
+
+export interface Platform {
+  kind: 'web' | 'desktop';
+  info(): Promise<AppInfo>;
+  /**
+   * Bearer tokens. The desktop app keeps them in main (encrypted) and hands out only the access token; the web
+   * build holds none, because its same-origin session cookie signs requests and page scripts never see a token.
+   */
+  tokens: {
+    readonly held: boolean;
+    set(tokens: StoredTokens): Promise<void>;
+    accessToken(): Promise<string | null>;
+    /** Exchanges the refresh token for a new pair (in main); null when signed out. */
+    refresh(): Promise<string | null>;
+    clear(): Promise<void>;
+  };
+  notify(notification: DesktopNotification): Promise<void>;
+  /** Shows presence where the platform can (the tray); the web build shows it in the app only. */
+  setPresence(presence: Presence): Promise<void>;
+  /** The unread count on the dock, taskbar or tab title. */
+  setBadge(count: number): Promise<void>;
+  audio: { get(): Promise<AudioPreferences>; set(preferences: AudioPreferences): Promise<void> };
+  /** Durable storage for the query cache and paused mutations (IndexedDB on the web, main's store on desktop). */
+  storage: {
+    get(key: string): Promise<string | null>;
+    set(key: string, value: string): Promise<void>;
+    remove(key: string): Promise<void>;
+  };
+  /** The machine woke or the network came back: reconnect and refetch. Returns the unsubscribe function. */
+  onResume(listener: () => void): () => void;
+  /** The tray asked for a presence (desktop only). */
+  onPresenceRequested(listener: (presence: Presence) => void): () => void;
+  /** A notification was clicked, or a tel:/sms: link opened: go there. */
+  onNavigate(listener: (route: string) => void): () => void;
+}

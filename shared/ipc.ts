@@ -1,0 +1,108 @@
+/**
+ * The bridge between the Electron main process and the renderer (ARCHITECTURE: "typed IPC"). Each channel is
+ * `area:action` with its request and response types; the preload exposes exactly `DesktopApi` as
+ * `window.desktop`, and the renderer's platform interface (renderer/src/platform) is the only code that uses it.
+ * The web build implements the same interface without Electron.
+ */
+
+/** Tokens as the platform keeps them: the access token is handed out, the refresh token never leaves main. */
+export interface StoredTokens {
+  access_token: string;
+  refresh_token: string;
+  /** Seconds the access token was valid for when issued. */
+  expires_in: number;
+}
+
+export type Presence = 'active' | 'away';
+
+export interface DesktopNotification {
+  /** Groups and replaces notifications of one thing (a call id, a conversation id). */
+  tag: string;
+  title: string;
+  body: string;
+  kind: 'call' | 'message' | 'info';
+  /** Where clicking it takes the app (a route of the renderer). */
+  route?: string;
+}
+
+export interface AudioPreferences {
+  inputDeviceId: string | null;
+  outputDeviceId: string | null;
+  ringtoneDeviceId: string | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: 'web' | 'darwin' | 'win32' | 'linux';
+  /** Where the API lives: `/api` on the same origin for the web build; `API_URL` or the embedded server on desktop. */
+  apiBaseUrl: string;
+}
+
+/** Channels from renderer to main, each `invoke`d with its request and answered with its response. */
+export interface DesktopInvokeChannels {
+  'app:info': { request: undefined; response: AppInfo };
+  'tokens:set': { request: StoredTokens; response: undefined };
+  'tokens:get-access': { request: undefined; response: string | null };
+  'tokens:refresh': { request: undefined; response: string | null };
+  'tokens:clear': { request: undefined; response: undefined };
+  'notifications:show': { request: DesktopNotification; response: undefined };
+  'presence:set': { request: Presence; response: undefined };
+  'badge:set': { request: number; response: undefined };
+  'audio:get': { request: undefined; response: AudioPreferences };
+  'audio:set': { request: AudioPreferences; response: undefined };
+  'cache:get': { request: string; response: string | null };
+  'cache:set': { request: { key: string; value: string }; response: undefined };
+  'cache:remove': { request: string; response: undefined };
+}
+
+/** Events from main to the renderer. */
+export interface DesktopEventChannels {
+  /** The machine woke up or the network came back: reconnect realtime, re-register the voice device, refetch. */
+  'power:resume': undefined;
+  'network:online': undefined;
+  /** The user chose a presence in the tray; the renderer asks the server and reports back with presence:set. */
+  'presence:requested': Presence;
+  /** A notification was clicked: go there. */
+  'navigate:to': string;
+  'session:sign-out-requested': undefined;
+}
+
+export type InvokeChannel = keyof DesktopInvokeChannels;
+export type EventChannel = keyof DesktopEventChannels;
+
+/** What the preload exposes as `window.desktop`. */
+export interface DesktopApi {
+  invoke<C extends InvokeChannel>(
+    channel: C,
+    ...request: DesktopInvokeChannels[C]['request'] extends undefined
+      ? []
+      : [DesktopInvokeChannels[C]['request']]
+  ): Promise<DesktopInvokeChannels[C]['response']>;
+  /** Subscribes to an event from main; returns the unsubscribe function. */
+  on<C extends EventChannel>(channel: C, listener: (payload: DesktopEventChannels[C]) => void): () => void;
+}
+
+export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
+  'app:info',
+  'tokens:set',
+  'tokens:get-access',
+  'tokens:refresh',
+  'tokens:clear',
+  'notifications:show',
+  'presence:set',
+  'badge:set',
+  'audio:get',
+  'audio:set',
+  'cache:get',
+  'cache:set',
+  'cache:remove',
+];
+
+export const EVENT_CHANNELS: readonly EventChannel[] = [
+  'power:resume',
+  'network:online',
+  'presence:requested',
+  'navigate:to',
+  'session:sign-out-requested',
+];
