@@ -18,6 +18,7 @@ import { errorHandler } from './http/errorHandler';
 import { registerIdempotency } from './http/idempotency';
 import { openApiDocument } from './http/openapi';
 import type { Access } from './http/route';
+import { registerUi } from './http/ui';
 import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
 import { apiKeyRoutes } from './modules/apiKeys/routes';
@@ -196,6 +197,7 @@ export async function buildApp(
     },
     { prefix: ctx.config.apiPrefix },
   );
+  if (ctx.config.uiDir) await registerUi(app, ctx.config.uiDir, ctx.config.apiPrefix);
   // The Pusher protocol's own paths, outside the API prefix (ARCHITECTURE "URLs, origins and sign-in").
   triggerApiRoutes(app, ctx, realtimeSecret);
   if (!ctx.config.pusher) attachRealtimeEndpoint(app, ctx.realtime, { secret: realtimeSecret });

@@ -2,12 +2,17 @@
  * The server's settings, read once from the environment (see README "Runs"). Unset means the embedded default:
  * PGlite in the per-user data folder, the embedded realtime endpoint, the sandbox carrier.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 
 /** The app's name: the data folder is named after it, the same folder Electron's `userData` names. */
 export const APP_NAME = 'Switchboard';
+
+/** Where `npm run build` puts the account UI. */
+const REPO_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 const optionalText = z
   .string()
@@ -41,6 +46,7 @@ const EnvSchema = z.object({
   PUSHER_TLS: optionalText,
   SUPPORT_EMAIL: z.string().trim().default('support@switchboard.test'),
   REALTIME_SECRET: optionalText,
+  UI_DIR: optionalText,
 });
 
 export interface ServerConfig {
@@ -65,6 +71,8 @@ export interface ServerConfig {
    * REALTIME_SECRET, else kept in the data folder (main.ts), so restarts keep it.
    */
   realtimeSecret: string | undefined;
+  /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
+  uiDir: string | undefined;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
@@ -105,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
     realtimeSecret: e.REALTIME_SECRET,
+    uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
         ? {

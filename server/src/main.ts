@@ -71,6 +71,8 @@ async function main(): Promise<void> {
     `database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
   console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (config.uiDir) console.log(`account UI: open http://${config.host}:${port}/ in a browser`);
+  else console.log('account UI: not built (npm run build), so only the API answers');
   console.log(`listening on http://${config.host}:${port}`);
 }
 

@@ -1,9 +1,8 @@
 /** §7 Auth: signing in and out, tokens, the current user, passwords, sign-up and MFA. */
 import { z } from 'zod';
 import { MFA_KINDS } from '../domain/auth';
-import { valuesOf } from '../domain/codes';
 import { IN_APP_CALLING_STATUSES, ORGANIZATION_ROLES, ROLES } from '../domain/users';
-import { endpoint } from './contract';
+import { endpoint, enumOf } from './contract';
 
 const email = z
   .string()
@@ -22,8 +21,8 @@ export const NewPasswordSchema = z
   .refine((value) => /[^A-Za-z]/.test(value), 'Add a digit or a symbol.')
   .refine((value) => /[^0-9]/.test(value), 'Add a letter.');
 
-export const MfaKindSchema = z.enum(valuesOf(MFA_KINDS) as [string, ...string[]]);
-export const RoleSchema = z.enum(valuesOf(ROLES) as [string, ...string[]]);
+export const MfaKindSchema = enumOf(MFA_KINDS);
+export const RoleSchema = enumOf(ROLES);
 
 /** §3 Session tokens. */
 export const TokenPairSchema = z.object({
@@ -68,7 +67,7 @@ export const UserCompanySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   role: RoleSchema,
-  in_app_calling_status: z.enum(valuesOf(IN_APP_CALLING_STATUSES) as [string, ...string[]]),
+  in_app_calling_status: enumOf(IN_APP_CALLING_STATUSES),
   organization_id: z.number().int().nullable(),
 });
 
@@ -81,7 +80,7 @@ export const UserSchema = z.object({
   last_name: z.string().nullable(),
   timezone: z.string(),
   role: RoleSchema,
-  organization_role: z.enum(valuesOf(ORGANIZATION_ROLES) as [string, ...string[]]).nullable(),
+  organization_role: enumOf(ORGANIZATION_ROLES).nullable(),
   support_pins: z.array(z.string()),
   read_whats_new_at: z.string().nullable(),
   hasBusinessUnits: z.boolean(),

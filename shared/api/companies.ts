@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { ACCOUNT_STATUSES, IN_APP_CALLING_STATUSES } from '../domain/users';
 import { RoleSchema } from './auth';
-import { endpoint } from './contract';
+import { endpoint, enumOf } from './contract';
 import { pagedSchema } from './paged';
 
 const id = z.coerce.number().int().positive();
@@ -31,7 +31,7 @@ export const CompanySchema = z.object({
   links_enabled: z.boolean(),
   /** The caller's role and presence in this company. */
   role: RoleSchema,
-  in_app_calling_status: z.enum(valuesOf(IN_APP_CALLING_STATUSES) as [string, ...string[]]),
+  in_app_calling_status: enumOf(IN_APP_CALLING_STATUSES),
   created_at: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;

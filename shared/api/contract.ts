@@ -3,7 +3,8 @@
  * its params, body and response. The server validates with these, the renderer's calls are typed by them and
  * forms reuse them. Each product area adds its own table (see auth.ts) and lists it in `CONTRACT`.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
+import { type CodeTable, valuesOf } from '../domain/codes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,3 +37,8 @@ export type BodyOf<E> = E extends { body: infer B extends z.ZodType } ? z.input<
 export type QueryOf<E> = E extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
 export type ParamsOf<E> = E extends { params: infer P extends z.ZodType } ? z.input<P> : never;
 export type ResponseOf<E> = E extends { response: infer R extends z.ZodType } ? z.output<R> : undefined;
+
+/** A zod enum of a code table's values, keeping their literal types. */
+export function enumOf<V extends string>(table: CodeTable<V>) {
+  return z.enum(valuesOf(table) as [V, ...V[]]);
+}

@@ -1,10 +1,10 @@
 /** §7 Users: list, one, update, password, invitations, activation, roles. */
 import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
-import { PERMISSIONS } from '../domain/permissions';
+import { PERMISSIONS, type Permission } from '../domain/permissions';
 import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
 import { NewPasswordSchema, RoleSchema } from './auth';
-import { endpoint } from './contract';
+import { endpoint, enumOf } from './contract';
 import { pagedSchema } from './paged';
 
 const id = z.coerce.number().int().positive();
@@ -25,8 +25,8 @@ export const CompanyUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: RoleSchema,
-  state: z.enum(valuesOf(USER_STATES) as [string, ...string[]]),
-  in_app_calling_status: z.enum(valuesOf(IN_APP_CALLING_STATUSES) as [string, ...string[]]),
+  state: enumOf(USER_STATES),
+  in_app_calling_status: enumOf(IN_APP_CALLING_STATUSES),
   mfa_enabled: z.boolean(),
   can_call: z.boolean(),
   timezone: z.string(),
@@ -170,7 +170,7 @@ export const USER_ENDPOINTS = {
       z.object({
         value: RoleSchema,
         label: z.string(),
-        permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [string, ...string[]])),
+        permissions: z.array(z.enum(Object.keys(PERMISSIONS) as [Permission, ...Permission[]])),
       }),
     ),
   }),

@@ -75,6 +75,9 @@ export interface ApiClientDeps {
   /** Shows a toast: kind, title, lines, and for how long. */
   notify(kind: 'danger' | 'warn', title: string, lines: string[], autoCloseMs: number): void;
   sleep?(ms: number): Promise<void>;
+  /** Told when a call got no answer at all, and when one got any answer: the connection state follows. */
+  onUnreachable?(): void;
+  onReachable?(): void;
   /** Tests give a fake transport; the app uses the browser's. */
   adapter?: AxiosAdapter;
 }
@@ -138,9 +141,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         },
         signal: options.signal,
       });
+      deps.onReachable?.();
       return { data: response.data, status: response.status };
     } catch (caught) {
       const error = caught as AxiosError;
+      if (error.response) deps.onReachable?.();
+      if (!error.response && error.code !== 'ERR_CANCELED') deps.onUnreachable?.();
       if (!error.response) {
         const code = error.code ?? 'ERR_NETWORK';
         const words = NETWORK_ERROR_MESSAGES[code as keyof typeof NETWORK_ERROR_MESSAGES] ?? error.message;

@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     supportEmail: 'support@switchboard.test',
     pusher: undefined,
     realtimeSecret: 'test-realtime-secret',
+    uiDir: undefined,
     ...overrides,
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * Server state: one QueryClient, retention per data tag as §9 says, and persistence through the platform so the
+ * app opens with the last data when offline (ARCHITECTURE "Renderer state").
+ */
+
+import { RETENTION_MS } from '@shared/domain/limits';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { Platform } from '../platform';
+import { ApiError } from './client';
+
+/** Retries a failure only when there was no answer at all (a dropped connection), never a 4xx. */
+export function retryWhenUnreachable(failures: number, error: unknown): boolean {
+  return error instanceof ApiError && error.status === 0 && failures < 3;
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: RETENTION_MS.default,
+        staleTime: 30_000,
+        retry: retryWhenUnreachable,
+        refetchOnWindowFocus: true,
+      },
+      mutations: {
+        // A mutation that could not reach the server waits, paused, until the connection is back.
+        retry: (failures, error) => error instanceof ApiError && error.status === 0 && failures < 1000,
+        retryDelay: (attempt) => Math.min(30_000, 1000 * 2 ** attempt),
+      },
+    },
+  });
+  // §9 "Retention: conversation cache 600 s; number search 300 s; SMS verification 3 minutes; dashboard 15 s;
+  // timeline events 5 s; current user indefinite; default unused data 60 s."
+  client.setQueryDefaults(['User', 'me'], {
+    gcTime: RETENTION_MS.currentUser,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  client.setQueryDefaults(['Conversation'], { gcTime: RETENTION_MS.conversations });
+  client.setQueryDefaults(['NumberPrefixes'], { gcTime: RETENTION_MS.numberSearch });
+  client.setQueryDefaults(['SmsVerification'], { gcTime: RETENTION_MS.smsVerification });
+  client.setQueryDefaults(['Dashboard'], { gcTime: RETENTION_MS.dashboard });
+  client.setQueryDefaults(['DNI'], { gcTime: RETENTION_MS.timelineEvents });
+  return client;
+}
+
+/** The cache, kept through the platform's storage (IndexedDB on the web, main's store on desktop). */
+export function createPersister(platform: Platform) {
+  return createAsyncStoragePersister({
+    storage: {
+      getItem: platform.storage.get,
+      setItem: platform.storage.set,
+      removeItem: platform.storage.remove,
+    },
+    key: 'switchboard.query-cache',
+    throttleTime: 1000,
+  });
+}
+
+/** How long persisted data may be shown when offline before it is thrown away. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,0 +1,26 @@
+/**
+ * UI-only session state in small jotai atoms (ARCHITECTURE "Renderer state"), in one store so the API client can
+ * read them outside React. Server data (the user, companies) lives in TanStack Query, not here.
+ */
+import { createStore } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+
+export const appStore = createStore();
+
+/** The company the user works in; kept across restarts (an id is not a secret). */
+export const selectedCompanyIdAtom = atomWithStorage<number | null>(
+  'switchboard.companyId',
+  null,
+  undefined,
+  {
+    getOnInit: true,
+  },
+);
+
+/** §4 Admin login: a platform admin signed in as another user; the client sends the admin header. Per tab. */
+export const adminSessionAtom = atomWithStorage<boolean>(
+  'switchboard.adminSession',
+  false,
+  createJSONStorage(() => sessionStorage),
+  { getOnInit: true },
+);

@@ -1,0 +1,139 @@
+/**
+ * The signed-in frame: a navigation landmark with the areas the role may use, the company switcher, the
+ * connection state (offline banner with the age of what is shown) and the user menu.
+ */
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Menu,
+  NavLink,
+  Select,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { labelOf } from '@shared/domain/codes';
+import { roleCan } from '@shared/domain/permissions';
+import { ROLES } from '@shared/domain/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { useConnection } from '../api/connection';
+import { keys } from '../api/keys';
+import { signOut } from '../features/auth/signIn';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { NAV_ITEMS } from './navigation';
+import { useSelectedCompany } from './useCompany';
+
+function age(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return 'less than a minute ago';
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.round(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+}
+
+export function Shell() {
+  const [opened, { toggle }] = useDisclosure();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: user } = useCurrentUser();
+  const { company, companies, select } = useSelectedCompany(user);
+  const connection = useConnection();
+  const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
+  const role = company?.role ?? null;
+  const items = NAV_ITEMS.filter((item) => !item.permission || roleCan(role, item.permission));
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Text fw={700} c="blue.7" component={Link} to="/">
+              Switchboard
+            </Text>
+            {companies.length > 1 ? (
+              <Select
+                aria-label="Company"
+                data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+                value={company ? String(company.id) : null}
+                onChange={(value) => {
+                  if (!value) return;
+                  select(Number(value));
+                  void queryClient.invalidateQueries({
+                    predicate: (query) => query.queryKey[0] !== 'User' || query.queryKey[1] !== 'me',
+                  });
+                }}
+                allowDeselect={false}
+                searchable
+                w={220}
+              />
+            ) : (
+              <Text fw={500} aria-label="Company">
+                {company?.name ?? 'No company'}
+              </Text>
+            )}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Badge color={connection.online ? 'green' : 'red'} variant="light" role="status">
+              {connection.online ? 'Online' : 'Offline'}
+            </Badge>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <UnstyledButton aria-label="User menu">
+                  <Text size="sm" fw={500}>
+                    {user?.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {labelOf(ROLES, role)}
+                  </Text>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/profile">
+                  Profile
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  onClick={async () => {
+                    await signOut();
+                    navigate('/sign-in', { replace: true });
+                  }}
+                >
+                  Sign out
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+        {items.map((item) => (
+          <NavLink key={item.to} component={RouterNavLink} to={item.to} label={item.label} />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {!connection.online && (
+          <Alert color="yellow" mb="md" title="You are offline">
+            Showing what was loaded {updatedAt ? age(Date.now() - updatedAt) : 'earlier'}. Changes you make
+            are kept and sent when the connection is back.
+          </Alert>
+        )}
+        <Outlet context={{ user, company }} />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

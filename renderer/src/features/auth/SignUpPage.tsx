@@ -1,0 +1,86 @@
+/** Sign-up: creates a company whose creator is its owner (§6), then signs in. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import type { SignIn } from '@shared/api/auth';
+import { SignupBodySchema } from '@shared/api/auth';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { api, queryClient } from '../../api';
+import { keys } from '../../api/keys';
+import { platform } from '../../platform';
+import { applyServerErrors } from '../../ui/formErrors';
+import { PublicLayout } from '../../ui/PublicLayout';
+import { fetchCurrentUser } from './useCurrentUser';
+
+type Values = z.input<typeof SignupBodySchema>;
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState('');
+  const form = useForm<Values>({
+    resolver: zodResolver(SignupBodySchema),
+    defaultValues: { company_name: '', name: '', email: '', password: '' },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError('');
+    try {
+      await api.get('/csrf-cookie', { silent: true });
+      const { data } = await api.post<SignIn>('/signup', values, { silent: true });
+      if ('access_token' in data) await platform().tokens.set(data);
+      queryClient.setQueryData(keys.currentUser(), await fetchCurrentUser());
+      navigate('/', { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ['company_name', 'name', 'email', 'password']));
+    }
+  });
+
+  const e = form.formState.errors;
+  return (
+    <PublicLayout title="Create your account">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Company name"
+            autoFocus
+            {...form.register('company_name')}
+            error={e.company_name?.message}
+          />
+          <TextInput
+            label="Your name"
+            autoComplete="name"
+            {...form.register('name')}
+            error={e.name?.message}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            {...form.register('email')}
+            error={e.email?.message}
+          />
+          <PasswordInput
+            label="Password"
+            description="At least 10 characters, with a digit or a symbol."
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={e.password?.message}
+          />
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            Create account
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/sign-in" size="sm">
+        Already have an account? Sign in
+      </Anchor>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Signing in and out (§4 Login outcomes, §5 "a token means success; a kind means a second factor"). A browser
+ * first fetches the XSRF cookie and gets an httpOnly session; the desktop hands the token pair to the platform.
+ */
+import type { LoginResponse, MfaChallenge, SignIn } from '@shared/api/auth';
+import { classifyLoginResponse } from '@shared/domain/auth';
+import { api, queryClient } from '../../api';
+import { keys } from '../../api/keys';
+import { adminSessionAtom, appStore } from '../../api/session';
+import { platform } from '../../platform';
+import { fetchCurrentUser } from './useCurrentUser';
+
+async function keep(answer: SignIn): Promise<void> {
+  if ('access_token' in answer) await platform().tokens.set(answer);
+  const user = await fetchCurrentUser();
+  queryClient.setQueryData(keys.currentUser(), user);
+}
+
+export type SignInResult = { outcome: 'success' } | { outcome: 'mfa-required'; challenge: MfaChallenge };
+
+export async function signIn(email: string, password: string, remember: boolean): Promise<SignInResult> {
+  await api.get('/csrf-cookie', { silent: true });
+  const { data } = await api.post<LoginResponse>(
+    '/sanctum/login',
+    { email, password, remember },
+    { silent: true, keepSessionOn401: true },
+  );
+  const outcome = classifyLoginResponse(data);
+  if (outcome === 'mfa-required') return { outcome, challenge: data as MfaChallenge };
+  await keep(data as SignIn);
+  return { outcome: 'success' };
+}
+
+export async function completeSecondFactor(mfaToken: string, code: string): Promise<void> {
+  const { data } = await api.post<SignIn>(
+    '/sanctum/mfa',
+    { mfa_token: mfaToken, code },
+    { silent: true, keepSessionOn401: true },
+  );
+  await keep(data);
+}
+
+export async function resendSecondFactor(mfaToken: string): Promise<MfaChallenge> {
+  return (await api.post<MfaChallenge>('/sanctum/mfaToken', { mfa_token: mfaToken }, { silent: true })).data;
+}
+
+/** Ends this session (§4 "logout"); the cache of the signed-out user is dropped. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.get('/sanctum/logout', { keepSessionOn401: true, silent: true });
+  } finally {
+    await platform().tokens.clear();
+    appStore.set(adminSessionAtom, false);
+    queryClient.clear();
+    queryClient.setQueryData(keys.currentUser(), null);
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Users and invitations (admins): list with search and pages, invite, resend, activate/deactivate, role change.
+ * Messages of §8: 'Invitation was successfully resent', 'User accounts updated successfully'.
+ */
+import {
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { CompanyUser } from '@shared/api/users';
+import { labelOf } from '@shared/domain/codes';
+import { roleCan } from '@shared/domain/permissions';
+import { ROLES, type Role } from '@shared/domain/users';
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { api } from '../../api';
+import { useShell } from '../../app/context';
+import { flash } from '../../ui/flash';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { useCompanyUsers, useUsersMutation } from './api';
+import { InvitationsPanel } from './InvitationsPanel';
+
+const PER_PAGE = 25;
+const ASSIGNABLE = ROLES.filter((role) => role.value !== 'deactivated');
+const column = createColumnHelper<CompanyUser>();
+
+export function UsersPage() {
+  const { company, user: me } = useShell();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const companyId = company?.id ?? 0;
+  const canManage = roleCan(company?.role, 'users.manage');
+  const users = useCompanyUsers(companyId, { page, perPage: PER_PAGE, search: debounced });
+
+  const changeRole = useUsersMutation(({ id, role }: { id: number; role: Role }) =>
+    api.put(`/users/${id}`, { role }, { params: { companyId } }),
+  );
+  const setActive = useUsersMutation(({ id, active }: { id: number; active: boolean }) =>
+    api.post(
+      `/user-activation/${active ? 'activate' : 'deactivate'}`,
+      { user_ids: [id] },
+      { params: { companyId } },
+    ),
+  );
+
+  const columns = useMemo(
+    () => [
+      column.accessor('name', {
+        header: 'Name',
+        cell: (info) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={500}>
+              {info.getValue()}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {info.row.original.email}
+            </Text>
+          </Stack>
+        ),
+      }),
+      column.accessor('role', {
+        header: 'Role',
+        cell: (info) => {
+          const row = info.row.original;
+          if (!canManage || row.state === 'deactivated' || row.id === me.id)
+            return labelOf(ROLES, info.getValue());
+          return (
+            <Select
+              aria-label={`Role of ${row.name}`}
+              size="xs"
+              w={160}
+              data={ASSIGNABLE.map((role) => ({ value: role.value, label: role.label }))}
+              value={row.role}
+              allowDeselect={false}
+              onChange={(value) =>
+                value &&
+                changeRole.mutate(
+                  { id: row.id, role: value as Role },
+                  {
+                    onSuccess: () => flash('success', `${row.name} is now ${labelOf(ROLES, value as Role)}.`),
+                  },
+                )
+              }
+            />
+          );
+        },
+      }),
+      column.accessor('state', {
+        header: 'Status',
+        cell: (info) => (
+          <Badge color={info.getValue() === 'active' ? 'green' : 'gray'} variant="light">
+            {info.getValue() === 'active' ? 'Active' : 'Deactivated'}
+          </Badge>
+        ),
+      }),
+      column.accessor('can_call', {
+        header: 'In-app calling',
+        cell: (info) => (info.getValue() ? 'Yes' : 'No'),
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: (info) => {
+          const row = info.row.original;
+          if (!canManage || row.id === me.id) return null;
+          const active = row.state === 'active';
+          return (
+            <Button
+              size="xs"
+              variant="light"
+              color={active ? 'red' : 'green'}
+              aria-label={`${active ? 'Deactivate' : 'Activate'} ${row.name}`}
+              onClick={() =>
+                setActive.mutate(
+                  { id: row.id, active: !active },
+                  { onSuccess: () => flash('success', 'User accounts updated successfully') },
+                )
+              }
+            >
+              {active ? 'Deactivate' : 'Activate'}
+            </Button>
+          );
+        },
+      }),
+    ],
+    [canManage, me.id, changeRole, setActive],
+  );
+
+  const table = useReactTable({
+    data: users.data?.data ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+  });
+
+  if (!company) return <EmptyState title="You are not in a company yet" />;
+  if (!roleCan(company.role, 'users.view'))
+    return <ErrorState title="Not allowed" error="Your role in this company cannot see its users." />;
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Users
+      </Title>
+      <TextInput
+        label="Search users"
+        placeholder="Name or email"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      {users.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : users.error ? (
+        <ErrorState title="Could not load the users" error={users.error} onRetry={() => users.refetch()} />
+      ) : users.data.data.length === 0 ? (
+        <EmptyState title={debounced ? `No user matches “${debounced}”` : 'No users yet'} />
+      ) : (
+        <>
+          <Table striped highlightOnHover aria-label="Users">
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => (
+                    <Table.Th key={header.id}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {users.data.last_page > 1 && (
+            <Group justify="flex-end">
+              <Pagination
+                total={users.data.last_page}
+                value={page}
+                onChange={setPage}
+                aria-label="Pages of users"
+              />
+            </Group>
+          )}
+        </>
+      )}
+      {canManage && <InvitationsPanel companyId={company.id} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Serves the built account UI (dist/) on the same origin as the API: files as they are, and index.html for every
+ * other path, so the UI's routes load on refresh. The API prefix and the realtime paths are never UI.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { errorEnvelope } from '@shared/api/errors';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerUi(app: FastifyInstance, uiDir: string, apiPrefix: string): Promise<void> {
+  await app.register(fastifyStatic, { root: uiDir, serve: false });
+  const reserved = [`${apiPrefix}/`, '/app/', '/apps/'];
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (reserved.some((prefix) => path.startsWith(prefix)) || path === apiPrefix) {
+      return reply.status(404).send(errorEnvelope(`There is no ${request.method} ${path}.`));
+    }
+    const file = normalize(path).replace(/^([/\\])+/, '');
+    const full = join(uiDir, file);
+    if (file && !file.startsWith('..') && existsSync(full) && statSync(full).isFile()) {
+      // Hashed assets never change; index.html always may.
+      const immutable = file.startsWith('assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .sendFile(file);
+    }
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        // A meta CSP cannot forbid framing; the header does (clickjacking).
+        .header('content-security-policy', "frame-ancestors 'none'")
+        .header('x-frame-options', 'DENY')
+        .type('text/html')
+        .sendFile('index.html')
+    );
+  });
+}
