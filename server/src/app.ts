@@ -124,6 +124,17 @@ export async function buildApp(
 
   // JSON only where JSON is expected: without a text parser, a text/plain body is a clear 415.
   app.removeContentTypeParser('text/plain');
+  // A POST without a body but with a JSON content type (as some clients send) means "no body", not an error.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The body is not valid JSON.'), undefined);
+    }
+  });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorEnvelope(`There is no ${request.method} ${request.url.split('?')[0]}.`)),
@@ -132,7 +143,7 @@ export async function buildApp(
   await app.register(cookie);
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
-    timeWindow: 60_000,
+    timeWindow: ctx.config.rateLimitWindowMs,
     keyGenerator: (request) => {
       const auth = request.headers.authorization;
       const session = request.cookies?.switchboard_session;

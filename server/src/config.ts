@@ -36,6 +36,8 @@ const EnvSchema = z.object({
     }),
   PUBLIC_URL: optionalText,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1000),
+  /** The rate limiter's window; a minute unless a test shortens it. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(100).default(60_000),
   CORS_ORIGINS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUSHER_APP_ID: optionalText,
@@ -59,6 +61,7 @@ export interface ServerConfig {
   /** The server's public origin (for links in mail and Twilio signatures); defaults to http://HOST:PORT. */
   publicUrl: string;
   rateLimitPerMinute: number;
+  rateLimitWindowMs: number;
   /** Origins besides the desktop app's `app://` allowed to call with bearer tokens. */
   corsOrigins: string[];
   logLevel: string;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiPrefix: e.API_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    rateLimitWindowMs: e.RATE_LIMIT_WINDOW_MS,
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -11,7 +11,7 @@ import { registerProfileMutation } from '../features/profile/profileMutation';
 import { platform } from '../platform';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const persister = createPersister(platform());
 // Mutations that may be replayed after a restart are registered before the cache is restored.
@@ -19,7 +19,7 @@ registerProfileMutation(queryClient);
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-center" limit={4} />
       <ErrorBoundary>
         <PersistQueryClientProvider

@@ -62,7 +62,7 @@ export function Shell() {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Text fw={700} c="blue.7" component={Link} to="/">
+            <Text fw={700} c="blue.8" component={Link} to="/">
               Switchboard
             </Text>
             {companies.length > 1 ? (

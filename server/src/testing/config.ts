@@ -10,6 +10,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     apiPrefix: '/api',
     publicUrl: 'http://127.0.0.1:8080',
     rateLimitPerMinute: 100_000,
+    rateLimitWindowMs: 60_000,
     corsOrigins: [],
     logLevel: 'silent',
     supportEmail: 'support@switchboard.test',
