@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
-import { useServer } from './server';
+import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
 

@@ -1,7 +1,7 @@
 /** Signing in as each role, wrong passwords, resets and signing out everywhere (Renderer core issue, §4, §8). */
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
-import { useServer } from './server';
+import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
 
