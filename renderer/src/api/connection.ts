@@ -49,6 +49,13 @@ export function reportReachable(): void {
   set({ online: true, since: null });
 }
 
+/** Something suggests the server went away (the realtime socket dropped): ask it once, now. */
+export async function probeNow(): Promise<void> {
+  const reachable = probe ? await probe().catch(() => false) : true;
+  if (reachable) reportReachable();
+  else reportUnreachable();
+}
+
 /** Check now (the machine woke, the browser says it is online again). */
 export function checkNow(): void {
   if (!state.online) scheduleProbe(-10);

@@ -22,9 +22,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, NavLink as RouterNavLink, useNavigate } from 'react-router';
 import { useConnection } from '../api/connection';
 import { keys } from '../api/keys';
+import { useRealtimeState } from '../api/realtime';
 import { signOut } from '../features/auth/signIn';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { NAV_ITEMS } from './navigation';
+import { RealtimeBridge } from './RealtimeBridge';
 import { useSelectedCompany } from './useCompany';
 
 function age(ms: number): string {
@@ -42,6 +44,7 @@ export function Shell() {
   const { data: user } = useCurrentUser();
   const { company, companies, select } = useSelectedCompany(user);
   const connection = useConnection();
+  const realtime = useRealtimeState();
   const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
   const role = company?.role ?? null;
   const items = NAV_ITEMS.filter((item) => !item.permission || roleCan(role, item.permission));
@@ -88,8 +91,13 @@ export function Shell() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Badge color={connection.online ? 'green' : 'red'} variant="light" role="status">
-              {connection.online ? 'Online' : 'Offline'}
+            <Badge
+              color={connection.online ? 'green' : 'red'}
+              variant="light"
+              role="status"
+              title={`Live updates: ${realtime}`}
+            >
+              {connection.online ? (realtime === 'connected' ? 'Online' : 'Connecting…') : 'Offline'}
             </Badge>
             <Menu position="bottom-end">
               <Menu.Target>
@@ -126,6 +134,7 @@ export function Shell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
         {!connection.online && (
           <Alert color="yellow" mb="md" title="You are offline">
             Showing what was loaded {updatedAt ? age(Date.now() - updatedAt) : 'earlier'}. Changes you make

@@ -217,12 +217,17 @@ describe('sandbox outbox', () => {
 
 describe('tenant config', () => {
   it('answers branding, support email and the realtime endpoint, without signing in', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/tenant-config' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/tenant-config',
+      headers: { host: '127.0.0.1:8123' },
+    });
     expect(response.json()).toEqual({
       name: 'Switchboard',
       support_email: 'support@switchboard.test',
       branding: {},
-      realtime: { key: 'switchboard', host: '127.0.0.1', port: 8080, tls: false },
+      // The embedded endpoint is this server, as the client reached it.
+      realtime: { key: 'switchboard', host: '127.0.0.1', port: 8123, tls: false },
     });
   });
 });

@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 export async function registerUi(app: FastifyInstance, uiDir: string, apiPrefix: string): Promise<void> {
   await app.register(fastifyStatic, { root: uiDir, serve: false });
   const reserved = [`${apiPrefix}/`, '/app/', '/apps/'];
-  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
+  // The UI's files are not API calls: a page load must never be refused by the API's rate limiter.
+  app.get('/*', { config: { access: 'public', rateLimit: false } }, async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (reserved.some((prefix) => path.startsWith(prefix)) || path === apiPrefix) {
       return reply.status(404).send(errorEnvelope(`There is no ${request.method} ${path}.`));

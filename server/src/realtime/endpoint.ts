@@ -154,7 +154,8 @@ export function attachRealtimeEndpoint(
     wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
   });
 
-  app.addHook('onClose', async () => {
+  // Before the HTTP server closes: it waits for open connections, and a WebSocket stays open until told.
+  app.addHook('preClose', async () => {
     clearInterval(sweep);
     stopListening();
     for (const connection of connections) connection.socket.close(4200, 'Server stopping');

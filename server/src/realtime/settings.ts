@@ -2,7 +2,14 @@
 import { EMBEDDED_APP_KEY } from '@shared/realtime';
 import type { ServerConfig } from '../config';
 
-export function realtimeClientSettings(config: ServerConfig) {
+/**
+ * For the embedded endpoint the answer is this server as the client reached it (its Host header), so a server on
+ * a random port or behind a proxy is found the same way the API was; without a request, PUBLIC_URL.
+ */
+export function realtimeClientSettings(
+  config: ServerConfig,
+  reachedAt?: { host?: string; protocol?: string },
+) {
   if (config.pusher) {
     return {
       key: config.pusher.key,
@@ -11,7 +18,9 @@ export function realtimeClientSettings(config: ServerConfig) {
       tls: config.pusher.tls,
     };
   }
-  const url = new URL(config.publicUrl);
+  const url = reachedAt?.host
+    ? new URL(`${reachedAt.protocol ?? 'http'}://${reachedAt.host}`)
+    : new URL(config.publicUrl);
   const tls = url.protocol === 'https:';
   return { key: EMBEDDED_APP_KEY, host: url.hostname, port: Number(url.port) || (tls ? 443 : 80), tls };
 }

@@ -21,7 +21,10 @@ export function tenantRoutes(app: FastifyInstance, ctx: AppContext): void {
         name: fallback?.name ?? 'Switchboard',
         support_email: fallback?.support_email ?? ctx.config.supportEmail,
         branding: fallback?.branding ?? {},
-        realtime: realtimeClientSettings(ctx.config),
+        realtime: realtimeClientSettings(ctx.config, {
+          host: request.headers.host,
+          protocol: request.protocol,
+        }),
       };
     },
   });

@@ -1,0 +1,108 @@
+/**
+ * Realtime (§7 Realtime; ARCHITECTURE): the one pusher-js connection, to the server's embedded endpoint or the
+ * configured cluster (tenant config says which), WebSocket only, private channels authorised through the API
+ * client (so the cookie session or the bearer token applies). Screens subscribe with `useRealtimeEvent`; nothing
+ * else opens sockets. After any reconnect the queries realtime feeds are refetched, so no missed event is lost.
+ */
+import type { TenantConfig } from '@shared/api/tenant';
+import Pusher, { type Channel } from 'pusher-js';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { probeNow, reportReachable } from './connection';
+import { api, queryClient } from './index';
+
+export type RealtimeState = 'connecting' | 'connected' | 'unavailable' | 'disconnected';
+
+let client: Pusher | undefined;
+let state: RealtimeState = 'disconnected';
+const listeners = new Set<() => void>();
+const setState = (next: RealtimeState) => {
+  state = next;
+  for (const listener of listeners) listener();
+};
+
+export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
+  if (client) return client;
+  client = new Pusher(settings.key, {
+    cluster: 'embedded',
+    wsHost: settings.host,
+    wsPort: settings.port,
+    wssPort: settings.port,
+    forceTLS: settings.tls,
+    enabledTransports: settings.tls ? ['wss'] : ['ws'],
+    disableStats: true,
+    activityTimeout: 30_000,
+    channelAuthorization: {
+      endpoint: '/api/broadcasting/auth',
+      transport: 'ajax',
+      customHandler: (params, callback) => {
+        api
+          .post<{ auth: string }>(
+            '/broadcasting/auth',
+            { socket_id: params.socketId, channel_name: params.channelName },
+            { silent: true },
+          )
+          .then(({ data }) => callback(null, data))
+          .catch((error: Error) => callback(error, null));
+      },
+    },
+  });
+  let wasConnected = false;
+  client.connection.bind('state_change', ({ current }: { previous: string; current: string }) => {
+    if (current === 'connected') {
+      if (wasConnected) {
+        reportReachable();
+        // Events published while we were away are not replayed: refetch what realtime keeps fresh.
+        void queryClient.invalidateQueries();
+      }
+      wasConnected = true;
+      setState('connected');
+    } else if (current === 'connecting') {
+      if (wasConnected) void probeNow();
+      setState('connecting');
+    } else if (current === 'unavailable' || current === 'failed') {
+      void probeNow();
+      setState('unavailable');
+    } else setState('disconnected');
+  });
+  return client;
+}
+
+export function disconnectRealtime(): void {
+  client?.disconnect();
+  client = undefined;
+  setState('disconnected');
+}
+
+/** Reconnect now (the machine woke, the network came back). */
+export function reconnectRealtime(): void {
+  if (client && state !== 'connected') client.connect();
+}
+
+export function useRealtimeState(): RealtimeState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}
+
+/** Subscribes a screen to one event of one channel while it is mounted. */
+export function useRealtimeEvent<T>(
+  channelName: string | null,
+  event: string,
+  handler: (payload: T) => void,
+): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!client || !channelName) return;
+    const channel: Channel = client.channel(channelName) ?? client.subscribe(channelName);
+    const bound = (payload: T) => latest.current(payload);
+    channel.bind(event, bound);
+    return () => {
+      channel.unbind(event, bound);
+    };
+  }, [channelName, event]);
+}

@@ -1,0 +1,56 @@
+/**
+ * While signed in: loads tenant config (support email, realtime settings), keeps the realtime connection and the
+ * subscriptions to the user's and the selected company's channels, and reconnects and refetches after the machine
+ * wakes or the network returns. Renders nothing.
+ */
+import type { TenantConfig } from '@shared/api/tenant';
+import { channels, EVENTS } from '@shared/realtime';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, setSupportEmail } from '../api';
+import { checkNow } from '../api/connection';
+import { keys } from '../api/keys';
+import { connectRealtime, disconnectRealtime, reconnectRealtime, useRealtimeEvent } from '../api/realtime';
+import { platform } from '../platform';
+
+export function RealtimeBridge({ userId, companyId }: { userId: number; companyId: number | null }) {
+  const queryClient = useQueryClient();
+  const tenant = useQuery({
+    queryKey: keys.tenantConfig(),
+    queryFn: async () => (await api.get<TenantConfig>('/tenant-config', { silent: true })).data,
+    staleTime: 10 * 60_000,
+  });
+
+  useEffect(() => {
+    if (tenant.data) setSupportEmail(tenant.data.support_email);
+  }, [tenant.data]);
+
+  useEffect(() => {
+    if (!tenant.data) return;
+    const client = connectRealtime(tenant.data.realtime);
+    const mine = [channels.users(userId), ...(companyId ? [channels.companies(companyId)] : [])];
+    for (const name of mine) client.subscribe(name);
+    return () => {
+      for (const name of mine) client.unsubscribe(name);
+    };
+  }, [tenant.data, userId, companyId]);
+
+  useEffect(() => () => disconnectRealtime(), []);
+
+  useEffect(
+    () =>
+      platform().onResume(() => {
+        reconnectRealtime();
+        checkNow();
+        void queryClient.invalidateQueries();
+      }),
+    [queryClient],
+  );
+
+  // Presence and roles change elsewhere (another window, an admin): follow them.
+  useRealtimeEvent(companyId ? channels.companies(companyId) : null, EVENTS.presenceChanged, () => {
+    void queryClient.invalidateQueries({ queryKey: ['User'] });
+  });
+
+  return null;
+}
