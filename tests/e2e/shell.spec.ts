@@ -84,3 +84,28 @@ test('sign-in and the shell have no serious accessibility violations', async ({ 
       ),
   ).toEqual([]);
 });
+
+test('a platform admin signs in as a user (§4 Admin login) and returns', async ({ page }) => {
+  await signInThroughUi(page, server.url, 'superadmin@demo.test');
+  await expectSignedIn(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Sign in as Aria Agent' }).click();
+  await expect(page.getByText('Signed in as Aria Agent by an administrator')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Return to my account' }).click();
+  await expect(page.getByText('Signed in as Aria Agent by an administrator')).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+});
+
+test("an organization admin sees and manages the organization's admins", async ({ page }) => {
+  await signInThroughUi(page, server.url, 'orgadmin@demo.test');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  const admins = page.getByRole('table', { name: 'Organization admins' });
+  await expect(admins.getByText('orgadmin@demo.test')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove orgadmin@demo.test as organization admin' }).click();
+  await expect(page.getByText('Failed to remove Organization Admin')).toBeVisible();
+  await page.getByLabel('Admin email').fill('admin@demo.test');
+  await page.getByRole('button', { name: 'Add organization admin' }).click();
+  await expect(admins.getByText('admin@demo.test', { exact: true })).toBeVisible();
+});

@@ -2,6 +2,7 @@
  * The app's single API client and query client, wired to the platform, the session atoms, the connection state
  * and the flash messages. Screens import `api` and `queryClient` from here; nothing else creates either.
  */
+import { DELAYS_MS } from '@shared/domain/limits';
 import { unknownErrorMessage } from '@shared/domain/messages';
 import { platform } from '../platform';
 import { flash } from '../ui/flash';
@@ -13,7 +14,12 @@ import { adminSessionAtom, appStore, selectedCompanyIdAtom } from './session';
 export type { ApiResult, RequestOptions } from './client';
 export { ApiError } from './client';
 
-export const queryClient = createQueryClient();
+export const queryClient = createQueryClient((error) =>
+  flash('danger', error.message, {
+    title: 'A change you made while offline was not saved',
+    autoCloseMs: DELAYS_MS.billingFailureToast,
+  }),
+);
 
 /** The support email of the tenant, once tenant config has loaded (§8 fallback text). */
 let supportEmail = 'support@switchboard.test';

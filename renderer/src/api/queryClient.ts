@@ -5,7 +5,7 @@
 
 import { RETENTION_MS } from '@shared/domain/limits';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { Platform } from '../platform';
 import { ApiError } from './client';
 
@@ -14,8 +14,18 @@ export function retryWhenUnreachable(failures: number, error: unknown): boolean 
   return error instanceof ApiError && error.status === 0 && failures < 3;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * `onReplayRefused` hears of a mutation that waited for the connection and was then refused by the server, so the
+ * user learns that an edit made offline did not take.
+ */
+export function createQueryClient(onReplayRefused: (error: ApiError) => void = () => {}): QueryClient {
   const client = new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (error instanceof ApiError && error.status !== 0 && mutation.state.failureCount > 1)
+          onReplayRefused(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         gcTime: RETENTION_MS.default,

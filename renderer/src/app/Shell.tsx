@@ -7,6 +7,7 @@ import {
   AppShell,
   Badge,
   Burger,
+  Button,
   Group,
   Menu,
   NavLink,
@@ -16,16 +17,18 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { labelOf } from '@shared/domain/codes';
-import { roleCan } from '@shared/domain/permissions';
 import { ROLES } from '@shared/domain/users';
 import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Link, Outlet, NavLink as RouterNavLink, useNavigate } from 'react-router';
 import { useConnection } from '../api/connection';
 import { keys } from '../api/keys';
 import { useRealtimeState } from '../api/realtime';
+import { adminSessionAtom } from '../api/session';
+import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { NAV_ITEMS } from './navigation';
+import { visibleNavItems } from './navigation';
 import { RealtimeBridge } from './RealtimeBridge';
 import { useSelectedCompany } from './useCompany';
 
@@ -45,9 +48,10 @@ export function Shell() {
   const { company, companies, select } = useSelectedCompany(user);
   const connection = useConnection();
   const realtime = useRealtimeState();
+  const adminSession = useAtomValue(adminSessionAtom);
   const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
   const role = company?.role ?? null;
-  const items = NAV_ITEMS.filter((item) => !item.permission || roleCan(role, item.permission));
+  const items = visibleNavItems(role);
 
   return (
     <AppShell
@@ -135,6 +139,22 @@ export function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
+        {adminSession && user && (
+          <Alert color="blue" mb="md" title={`Signed in as ${user.name} by an administrator`}>
+            <Group justify="space-between">
+              <Text size="sm">Everything you do now is recorded as done by you on their behalf.</Text>
+              <Button
+                size="xs"
+                onClick={async () => {
+                  await returnToOwnAccount();
+                  navigate('/', { replace: true });
+                }}
+              >
+                Return to my account
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {!connection.online && (
           <Alert color="yellow" mb="md" title="You are offline">
             Showing what was loaded {updatedAt ? age(Date.now() - updatedAt) : 'earlier'}. Changes you make

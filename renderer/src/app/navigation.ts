@@ -2,7 +2,8 @@
  * The product areas in the navigation, each shown only to roles that may use it. An area joins this list when its
  * issue lands — never as a placeholder.
  */
-import type { Permission } from '@shared/domain/permissions';
+import { type Permission, roleCan } from '@shared/domain/permissions';
+import type { Role } from '@shared/domain/users';
 
 export interface NavItem {
   label: string;
@@ -16,3 +17,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'API keys', to: '/api-keys' },
   { label: 'Profile', to: '/profile' },
 ];
+
+/** The areas a role may use, in order. */
+export function visibleNavItems(role: Role | null | undefined): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.permission || roleCan(role, item.permission));
+}

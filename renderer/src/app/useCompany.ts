@@ -1,12 +1,36 @@
-/** The company the user works in: the stored choice when the user may still use it, else their first company. */
+/**
+ * The company the user works in: the stored choice when the user may still use it, else their first company.
+ * A platform admin may use every company (as owner, docs/permissions.md), found through companies/slim.
+ */
 import type { User } from '@shared/api/auth';
+import type { Paged } from '@shared/api/paged';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { api } from '../api';
+import { keys } from '../api/keys';
 import { selectedCompanyIdAtom } from '../api/session';
+
+type CompanyChoice = User['companies'][number];
 
 export function useSelectedCompany(user: User | null | undefined) {
   const [storedId, setStoredId] = useAtom(selectedCompanyIdAtom);
-  const companies = user?.companies ?? [];
+  const platformAdmin = !!user?.is_platform_admin;
+  const all = useQuery({
+    queryKey: keys.companiesSlim(),
+    queryFn: async () =>
+      (await api.get<Paged<{ id: number; name: string; organization_id: number | null }>>('/companies/slim'))
+        .data.data,
+    enabled: platformAdmin,
+  });
+  const companies = useMemo<CompanyChoice[]>(() => {
+    const own = user?.companies ?? [];
+    if (!platformAdmin) return own;
+    const extra = (all.data ?? [])
+      .filter((c) => !own.some((o) => o.id === c.id))
+      .map((c) => ({ ...c, role: 'owner' as const, in_app_calling_status: 'away' as const }));
+    return [...own, ...extra];
+  }, [user, platformAdmin, all.data]);
   const company = companies.find((c) => c.id === storedId) ?? companies[0] ?? null;
   useEffect(() => {
     if (company && company.id !== storedId) setStoredId(company.id);

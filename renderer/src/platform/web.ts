@@ -3,7 +3,7 @@
  * Notifications, presence and the unread count shown in the app (the count also in the tab title), IndexedDB for
  * the persisted cache, and `online`/`visibilitychange` as resume signals.
  */
-import type { AudioPreferences } from '@shared/ipc';
+import type { AudioPreferences, StoredTokens } from '@shared/ipc';
 import { createStore, del, get, set } from 'idb-keyval';
 import type { Platform } from './types';
 
@@ -14,6 +14,7 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
   const store = typeof indexedDB === 'undefined' ? undefined : createStore('switchboard', 'cache');
   const memory = new Map<string, string>();
   const baseTitle = options.title ?? 'Switchboard';
+  let adminTokens: StoredTokens | null = null;
 
   return {
     kind: 'web',
@@ -26,17 +27,23 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
       };
     },
     tokens: {
-      held: false,
-      async set() {
-        // The browser signs in with an httpOnly cookie: there is nothing for page scripts to keep.
+      // Signed in by cookie, the browser holds no token. Only a platform admin signing in as another user (§4) gets
+      // a bearer token, kept in this tab's memory alone: never in storage page scripts could read later.
+      get held() {
+        return adminTokens !== null;
+      },
+      async set(tokens) {
+        adminTokens = tokens;
       },
       async accessToken() {
-        return null;
+        return adminTokens?.access_token ?? null;
       },
       async refresh() {
         return null;
       },
-      async clear() {},
+      async clear() {
+        adminTokens = null;
+      },
     },
     async notify(notification) {
       if (typeof Notification === 'undefined') return;

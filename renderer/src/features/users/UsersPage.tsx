@@ -21,12 +21,15 @@ import { roleCan } from '@shared/domain/permissions';
 import { ROLES, type Role } from '@shared/domain/users';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { signInAs } from '../admin/impersonation';
 import { useCompanyUsers, useUsersMutation } from './api';
 import { InvitationsPanel } from './InvitationsPanel';
+import { OrganizationAdminsPanel } from './OrganizationAdminsPanel';
 
 const PER_PAGE = 25;
 const ASSIGNABLE = ROLES.filter((role) => role.value !== 'deactivated');
@@ -34,6 +37,7 @@ const column = createColumnHelper<CompanyUser>();
 
 export function UsersPage() {
   const { company, user: me } = useShell();
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [page, setPage] = useState(1);
@@ -114,25 +118,40 @@ export function UsersPage() {
           if (!canManage || row.id === me.id) return null;
           const active = row.state === 'active';
           return (
-            <Button
-              size="xs"
-              variant="light"
-              color={active ? 'red' : 'green'}
-              aria-label={`${active ? 'Deactivate' : 'Activate'} ${row.name}`}
-              onClick={() =>
-                setActive.mutate(
-                  { id: row.id, active: !active },
-                  { onSuccess: () => flash('success', 'User accounts updated successfully') },
-                )
-              }
-            >
-              {active ? 'Deactivate' : 'Activate'}
-            </Button>
+            <Group gap="xs" wrap="nowrap">
+              {me.is_platform_admin && active && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Sign in as ${row.name}`}
+                  onClick={async () => {
+                    await signInAs(row.id);
+                    navigate('/', { replace: true });
+                  }}
+                >
+                  Sign in as
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="light"
+                color={active ? 'red' : 'green'}
+                aria-label={`${active ? 'Deactivate' : 'Activate'} ${row.name}`}
+                onClick={() =>
+                  setActive.mutate(
+                    { id: row.id, active: !active },
+                    { onSuccess: () => flash('success', 'User accounts updated successfully') },
+                  )
+                }
+              >
+                {active ? 'Deactivate' : 'Activate'}
+              </Button>
+            </Group>
           );
         },
       }),
     ],
-    [canManage, me.id, changeRole, setActive],
+    [canManage, me.id, me.is_platform_admin, changeRole, setActive, navigate],
   );
 
   const table = useReactTable({
@@ -206,6 +225,9 @@ export function UsersPage() {
         </>
       )}
       {canManage && <InvitationsPanel companyId={company.id} />}
+      {me.hasBusinessUnits && company.organization_id && (
+        <OrganizationAdminsPanel organizationId={company.organization_id} />
+      )}
     </Stack>
   );
 }

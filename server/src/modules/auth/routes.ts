@@ -105,7 +105,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'authenticated',
     handler: async ({ caller, reply }) => {
       await revokeCredential(ctx, caller.credentialId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      // Only the credential that made the call ends: a bearer sign-out (e.g. leaving an admin sign-in) keeps the
+      // browser's own session cookie.
+      if (caller.via === 'session') reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { message: 'You have been signed out.' };
     },
   });
