@@ -90,6 +90,27 @@ describe('forgot → reset → sign in', () => {
 });
 
 describe("changing one's own password", () => {
+  it('signs out every other sign-in', async () => {
+    const other = (await signIn('billing@demo.test', DEMO_PASSWORD)).json().access_token as string;
+    const changed = await t.as('billing@demo.test', {
+      method: 'POST',
+      url: '/api/users/update-password',
+      payload: {
+        current_password: DEMO_PASSWORD,
+        password: 'changed-pass-33',
+        password_confirmation: 'changed-pass-33',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.as('billing@demo.test', { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Bearer ${other}` },
+    });
+    expect(elsewhere.statusCode).toBe(401);
+  });
+
   it('needs the current one; §8 "Your password was successfully changed"', async () => {
     const wrong = await t.as('reporting@demo.test', {
       method: 'POST',
@@ -113,6 +134,9 @@ describe("changing one's own password", () => {
     });
     expect(ok.json()).toEqual({ message: SUCCESS_MESSAGES.passwordChanged });
     expect((await signIn('reporting@demo.test', 'changed-pass-22')).statusCode).toBe(200);
+    // The window that changed it stays signed in; every other sign-in ends.
+    const same = await t.as('reporting@demo.test', { method: 'GET', url: '/api/user' });
+    expect(same.statusCode).toBe(200);
   });
 });
 

@@ -254,7 +254,13 @@ export async function resetPassword(
   await setPassword(ctx, reset.user.id, input.password);
 }
 
-export async function setPassword(ctx: AppContext, userId: number, password: string): Promise<void> {
+/** Sets a password and signs the user out everywhere, except (when given) the sign-in that changed it. */
+export async function setPassword(
+  ctx: AppContext,
+  userId: number,
+  password: string,
+  keepCredentialId?: number,
+): Promise<void> {
   await ctx.db
     .update(users)
     .set({
@@ -263,7 +269,7 @@ export async function setPassword(ctx: AppContext, userId: number, password: str
       updated_at: ctx.now(),
     })
     .where(eq(users.id, userId));
-  await revokeAllSignIns(ctx, userId);
+  await revokeAllSignIns(ctx, userId, keepCredentialId);
 }
 
 /** §6 "A company's creator becomes owner." */

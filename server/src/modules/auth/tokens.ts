@@ -3,7 +3,7 @@
  * refreshes), browser session 12 hours (30 days with "remember me"), second-factor challenge 5 minutes.
  */
 import type { SessionSignIn, TokenPair } from '@shared/api/auth';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { credentials } from '../../db/schema';
 import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../http/caller';
@@ -121,8 +121,19 @@ export async function revokeCredential(ctx: AppContext, credentialId: number): P
     .where(and(where, isNull(credentials.revoked_at)));
 }
 
-/** Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose). */
-export async function revokeAllSignIns(ctx: AppContext, userId: number): Promise<void> {
+/**
+ * Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose).
+ * `keep` spares the sign-in that asked (and its token pair), e.g. the window where the password was just changed.
+ */
+export async function revokeAllSignIns(ctx: AppContext, userId: number, keep?: number): Promise<void> {
+  let spared: SQL | undefined;
+  if (keep !== undefined) {
+    const [kept] = await ctx.db
+      .select({ id: credentials.id, pair: credentials.pair_id })
+      .from(credentials)
+      .where(eq(credentials.id, keep));
+    spared = kept?.pair ? ne(credentials.pair_id, kept.pair) : ne(credentials.id, keep);
+  }
   await ctx.db
     .update(credentials)
     .set({ revoked_at: ctx.now() })
@@ -131,6 +142,7 @@ export async function revokeAllSignIns(ctx: AppContext, userId: number): Promise
         eq(credentials.user_id, userId),
         inArray(credentials.kind, ['access', 'refresh', 'session', 'mfa', 'mfa-setup']),
         isNull(credentials.revoked_at),
+        spared,
       ),
     );
 }

@@ -94,7 +94,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!(await verifyPassword(body.current_password, caller.user.password_hash))) {
         throw invalid({ current_password: ['That is not your current password.'] });
       }
-      await setPassword(ctx, caller.user.id, body.password);
+      await setPassword(ctx, caller.user.id, body.password, caller.credentialId);
       return { message: SUCCESS_MESSAGES.passwordChanged };
     },
   });
