@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { ACCOUNT_STATUSES, IN_APP_CALLING_STATUSES } from '../domain/users';
 import { RoleSchema } from './auth';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
 const id = z.coerce.number().int().positive();
@@ -44,7 +44,7 @@ export const CompanySlimSchema = z.object({
 
 export const CompanyUpdateSchema = z.strictObject({
   name: z.string().trim().min(1, 'Enter the company name.').max(120).optional(),
-  timezone: z.string().trim().min(1).optional(),
+  timezone: TimeZoneSchema.optional(),
   website: optionalText(300),
   address: optionalText(200),
   city: optionalText(100),
@@ -95,7 +95,7 @@ export const COMPANY_ENDPOINTS = {
       'Creates a company; its creator becomes owner (§6). In an organization only its admins may add one.',
     body: z.strictObject({
       name: z.string().trim().min(1, 'Enter the company name.').max(120),
-      timezone: z.string().trim().optional(),
+      timezone: TimeZoneSchema.optional(),
       organization_id: z.number().int().positive().nullable().optional(),
     }),
     response: CompanySchema,

@@ -4,7 +4,7 @@ import { valuesOf } from '../domain/codes';
 import { PERMISSIONS, type Permission } from '../domain/permissions';
 import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
 import { NewPasswordSchema, RoleSchema } from './auth';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
 const id = z.coerce.number().int().positive();
@@ -83,7 +83,7 @@ export const USER_ENDPOINTS = {
     body: z.strictObject({
       name: z.string().trim().min(1, 'Enter your name.').max(120).optional(),
       email: email.optional(),
-      timezone: z.string().trim().min(1).optional(),
+      timezone: TimeZoneSchema.optional(),
     }),
     response: MessageSchema,
   }),

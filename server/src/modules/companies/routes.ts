@@ -1,13 +1,11 @@
 /** §7 Company routes: one company, its settings, the companies a user may use, creating one. */
 import { COMPANY_ENDPOINTS as E } from '@shared/api/companies';
 import { toPage } from '@shared/api/paged';
-import { resolveTimeZone } from '@shared/domain/time';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { invalid } from '../../lib/errors';
 import { companyView, createCompany, organizationOfCompany, searchCompanies } from './service';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,9 +21,6 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'company.manage',
     company: { param: 'id' },
     handler: async ({ company, caller, body }) => {
-      if (body.timezone !== undefined && resolveTimeZone(body.timezone, '') === '') {
-        throw invalid({ timezone: ['Choose a time zone from the list.'] });
-      }
       await ctx.db
         .update(companies)
         .set({ ...body, updated_at: ctx.now() })

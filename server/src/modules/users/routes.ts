@@ -3,7 +3,6 @@ import { toPage } from '@shared/api/paged';
 import { USER_ENDPOINTS as E } from '@shared/api/users';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { ROLE_PERMISSIONS } from '@shared/domain/permissions';
-import { resolveTimeZone } from '@shared/domain/time';
 import { ROLES, type Role } from '@shared/domain/users';
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -66,9 +65,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.updateProfile,
     access: 'authenticated',
     handler: async ({ caller, body }) => {
-      if (body.timezone !== undefined && resolveTimeZone(body.timezone, '') === '') {
-        throw invalid({ timezone: ['Choose a time zone from the list.'] });
-      }
       if (body.email && body.email !== caller.user.email) {
         const [taken] = await ctx.db
           .select({ id: users.id })
