@@ -45,9 +45,6 @@ export function enumOf<V extends string>(table: CodeTable<V>) {
 }
 
 /** §5 "User timezone is used only if a known zone name": anything else is refused by name. */
-export const TimeZoneSchema = z
-  .string()
-  .trim()
-  .refine(isKnownTimeZone, {
-    message: 'Choose a time zone from the list (an IANA name such as America/Chicago).',
-  });
+export const TimeZoneSchema = z.string().trim().refine(isKnownTimeZone, {
+  message: 'Choose a time zone from the list (an IANA name such as America/Chicago).',
+});
