@@ -120,15 +120,50 @@ class FakeSafeStorage {
   }
 }
 
+/** What the preload exposes, by name, as contextBridge.exposeInMainWorld would. */
+class FakeContextBridge {
+  readonly exposed = new Map<string, unknown>();
+  exposeInMainWorld(name: string, api: unknown): void {
+    if (this.exposed.has(name)) throw new Error(`Cannot bind an API on top of an existing property: ${name}`);
+    this.exposed.set(name, api);
+  }
+  reset(): void {
+    this.exposed.clear();
+  }
+}
+
+/** The renderer side of IPC: invocations are recorded and answered by `answer`; events can be emitted from main. */
+class FakeIpcRenderer extends EventEmitter {
+  readonly invocations: { channel: string; args: unknown[] }[] = [];
+  answer: (channel: string, ...args: unknown[]) => unknown = () => undefined;
+  async invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.invocations.push({ channel, args });
+    return this.answer(channel, ...args);
+  }
+  /** Test helper: main sends an event to the renderer. */
+  emitFromMain(channel: string, payload: unknown): void {
+    this.emit(channel, { sender: {} }, payload);
+  }
+  reset(): void {
+    this.removeAllListeners();
+    this.invocations.length = 0;
+    this.answer = () => undefined;
+  }
+}
+
 export const app = new FakeApp();
 export const ipcMain = new FakeIpcMain();
 export const safeStorage = new FakeSafeStorage();
+export const contextBridge = new FakeContextBridge();
+export const ipcRenderer = new FakeIpcRenderer();
 
 /** Clears every fake's state; call it in `beforeEach`. */
 export function resetFakeElectron(): void {
   app.reset();
   ipcMain.reset();
   safeStorage.reset();
+  contextBridge.reset();
+  ipcRenderer.reset();
 }
 
-export default { app, ipcMain, safeStorage };
+export default { app, ipcMain, safeStorage, contextBridge, ipcRenderer };

@@ -52,7 +52,15 @@ export const api = createApiClient({
   onReachable: reportReachable,
 });
 
+let apiBase = '/api';
+
+/** The desktop app talks to API_URL (or its embedded server) cross-origin; the web build uses /api here. */
+export function configureApiBase(url: string): void {
+  apiBase = url.replace(/\/$/, '');
+  api.axios.defaults.baseURL = apiBase;
+}
+
 configureProbe(async () => {
-  const response = await fetch('/api/tenant-config', { credentials: 'include' });
+  const response = await fetch(`${apiBase}/tenant-config`, { credentials: 'include' });
   return response.status < 500;
 });

@@ -1,7 +1,9 @@
 /**
- * The one platform this renderer runs on. The Electron implementation (over `window.desktop`) joins with the
- * Desktop shell issue; until then every build uses the web platform.
+ * The one platform this renderer runs on: the desktop app's (over `window.desktop`, which only the preload
+ * defines) or the web implementation. This folder is the only code that may touch `window.desktop`.
  */
+import type { DesktopApi } from '@shared/ipc';
+import { electronPlatform } from './electron';
 import type { Platform } from './types';
 import { webPlatform } from './web';
 
@@ -10,11 +12,12 @@ export type { Platform } from './types';
 let current: Platform | undefined;
 
 export function platform(): Platform {
-  current ??= webPlatform();
+  const desktop = (globalThis as { desktop?: DesktopApi }).desktop;
+  current ??= desktop ? electronPlatform(desktop) : webPlatform();
   return current;
 }
 
-/** Tests and the desktop bootstrap choose the platform before the app renders. */
+/** Tests choose the platform before the app renders. */
 export function setPlatform(replacement: Platform): void {
   current = replacement;
 }

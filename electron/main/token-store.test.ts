@@ -1,0 +1,80 @@
+import { safeStorage } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetFakeElectron } from '../../tests/fakes/electron';
+import { type KeyValueStore, TokenVault } from './token-store';
+
+const pair = { access_token: 'sba_access_1', refresh_token: 'sbr_refresh_1', expires_in: 3600 };
+
+function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  return { data, get: (k) => data.get(k), set: (k, v) => data.set(k, v), delete: (k) => data.delete(k) };
+}
+
+beforeEach(() => resetFakeElectron());
+
+describe('the secure token store', () => {
+  it('never writes a token in plain text, and survives a restart', async () => {
+    const store = memoryStore();
+    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await vault.set(pair);
+    const written = JSON.stringify([...store.data.values()]);
+    expect(written).not.toContain('sba_access_1');
+    expect(written).not.toContain('sbr_refresh_1');
+
+    const afterRestart = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await expect(afterRestart.accessToken()).resolves.toBe('sba_access_1');
+  });
+
+  it('hands out the access token, and renews it shortly before it expires (one renewal for concurrent callers)', async () => {
+    let now = 0;
+    const refresh = vi.fn(async () => ({
+      access_token: 'sba_access_2',
+      refresh_token: 'sbr_refresh_2',
+      expires_in: 3600,
+    }));
+    const vault = new TokenVault({ safeStorage, store: memoryStore(), refresh, now: () => now });
+    await vault.set(pair);
+    await expect(vault.accessToken()).resolves.toBe('sba_access_1');
+    now = 3600_000 - 10_000;
+    const [a, b] = await Promise.all([vault.accessToken(), vault.accessToken()]);
+    expect([a, b]).toEqual(['sba_access_2', 'sba_access_2']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(refresh).toHaveBeenCalledWith('sbr_refresh_1');
+  });
+
+  it('a refused renewal signs out: the tokens are wiped', async () => {
+    const store = memoryStore();
+    const vault = new TokenVault({ safeStorage, store, refresh: async () => null });
+    await vault.set(pair);
+    await expect(vault.refresh()).resolves.toBeNull();
+    await expect(vault.accessToken()).resolves.toBeNull();
+    expect(store.data.size).toBe(0);
+  });
+
+  it('without a keychain, keeps tokens in memory only and says why sign-in will be needed again', async () => {
+    (safeStorage as unknown as { available: boolean }).available = false;
+    const store = memoryStore();
+    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await vault.set(pair);
+    await expect(vault.accessToken()).resolves.toBe('sba_access_1');
+    expect(store.data.size).toBe(0);
+    expect(vault.unavailableReason).toMatch(/sign in again/);
+  });
+
+  it('a sealed value it cannot open (another machine) is discarded', async () => {
+    const store = memoryStore();
+    store.set('tokens', Buffer.from('not sealed by us').toString('base64'));
+    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await expect(vault.accessToken()).resolves.toBeNull();
+    expect(store.data.size).toBe(0);
+  });
+
+  it('sign-out wipes it', async () => {
+    const store = memoryStore();
+    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await vault.set(pair);
+    await vault.clear();
+    await expect(vault.accessToken()).resolves.toBeNull();
+    expect(store.data.size).toBe(0);
+  });
+});

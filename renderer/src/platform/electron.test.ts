@@ -1,0 +1,65 @@
+import type { DesktopApi } from '@shared/ipc';
+import { describe, expect, it, vi } from 'vitest';
+import { electronPlatform } from './electron';
+
+function fakeDesktop() {
+  const calls: [string, unknown[]][] = [];
+  const listeners = new Map<string, ((payload: unknown) => void)[]>();
+  const desktop = {
+    invoke: vi.fn(async (channel: string, ...args: unknown[]) => {
+      calls.push([channel, args]);
+      return channel === 'tokens:get-access' ? 'sba_from_main' : undefined;
+    }),
+    on: (channel: string, listener: (payload: unknown) => void) => {
+      listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+      return () =>
+        listeners.set(
+          channel,
+          (listeners.get(channel) ?? []).filter((l) => l !== listener),
+        );
+    },
+  } as unknown as DesktopApi;
+  const emit = (channel: string, payload?: unknown) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  };
+  return { desktop, calls, emit };
+}
+
+describe('the desktop platform, over window.desktop', () => {
+  it('hands the token pair to main at sign-in, keeps no copy, and asks main for the access token', async () => {
+    const { desktop, calls } = fakeDesktop();
+    const platform = electronPlatform(desktop);
+    expect(platform.tokens.held).toBe(false);
+    await platform.tokens.set({ access_token: 'a', refresh_token: 'r', expires_in: 60 });
+    expect(platform.tokens.held).toBe(true);
+    expect(JSON.stringify(platform)).not.toContain('"r"');
+    await expect(platform.tokens.accessToken()).resolves.toBe('sba_from_main');
+    await platform.tokens.clear();
+    expect(calls.map(([channel]) => channel)).toEqual(['tokens:set', 'tokens:get-access', 'tokens:clear']);
+  });
+
+  it('maps presence, badge, notifications and the cache onto their channels', async () => {
+    const { desktop, calls } = fakeDesktop();
+    const platform = electronPlatform(desktop);
+    await platform.setPresence('away');
+    await platform.setBadge(3);
+    await platform.storage.set('k', 'v');
+    expect(calls).toEqual([
+      ['presence:set', ['away']],
+      ['badge:set', [3]],
+      ['cache:set', [{ key: 'k', value: 'v' }]],
+    ]);
+  });
+
+  it('hears resume and network events from main, and stops on unsubscribe', () => {
+    const { desktop, emit } = fakeDesktop();
+    const platform = electronPlatform(desktop);
+    const resumed = vi.fn();
+    const off = platform.onResume(resumed);
+    emit('power:resume');
+    emit('network:online');
+    off();
+    emit('power:resume');
+    expect(resumed).toHaveBeenCalledTimes(2);
+  });
+});

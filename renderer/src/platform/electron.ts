@@ -1,0 +1,51 @@
+/**
+ * The platform inside the desktop app, over `window.desktop` (the preload's one object, typed by shared/ipc.ts).
+ * Tokens live in main; the renderer asks for the access token on each call and keeps no copy.
+ */
+import type { DesktopApi } from '@shared/ipc';
+import type { Platform } from './types';
+
+export function electronPlatform(desktop: DesktopApi): Platform {
+  let signedInWithTokens = false;
+  return {
+    kind: 'desktop',
+    info: () => desktop.invoke('app:info'),
+    tokens: {
+      get held() {
+        return signedInWithTokens;
+      },
+      async set(tokens) {
+        await desktop.invoke('tokens:set', tokens);
+        signedInWithTokens = true;
+      },
+      accessToken: () => desktop.invoke('tokens:get-access'),
+      refresh: () => desktop.invoke('tokens:refresh'),
+      async clear() {
+        signedInWithTokens = false;
+        await desktop.invoke('tokens:clear');
+      },
+    },
+    notify: (notification) => desktop.invoke('notifications:show', notification),
+    setPresence: (presence) => desktop.invoke('presence:set', presence),
+    setBadge: (count) => desktop.invoke('badge:set', count),
+    audio: {
+      get: () => desktop.invoke('audio:get'),
+      set: (preferences) => desktop.invoke('audio:set', preferences),
+    },
+    storage: {
+      get: (key) => desktop.invoke('cache:get', key),
+      set: (key, value) => desktop.invoke('cache:set', { key, value }),
+      remove: (key) => desktop.invoke('cache:remove', key),
+    },
+    onResume(listener) {
+      const offResume = desktop.on('power:resume', () => listener());
+      const offOnline = desktop.on('network:online', () => listener());
+      return () => {
+        offResume();
+        offOnline();
+      };
+    },
+    onPresenceRequested: (listener) => desktop.on('presence:requested', listener),
+    onNavigate: (listener) => desktop.on('navigate:to', listener),
+  };
+}
