@@ -151,6 +151,137 @@ class FakeIpcRenderer extends EventEmitter {
   }
 }
 
+/** A window: keeps the options it was created with, and its webContents' handlers, for tests to inspect. */
+export class BrowserWindow extends EventEmitter {
+  static readonly all: BrowserWindow[] = [];
+  readonly webContents: FakeWebContents;
+  visible = true;
+  focused = false;
+  destroyed = false;
+  alwaysOnTop = false;
+  loadedUrl = '';
+  constructor(readonly options: Record<string, unknown> = {}) {
+    super();
+    this.webContents = new FakeWebContents();
+    BrowserWindow.all.push(this);
+  }
+  loadURL(url: string): Promise<void> {
+    this.loadedUrl = url;
+    return Promise.resolve();
+  }
+  show(): void {
+    this.visible = true;
+  }
+  hide(): void {
+    this.visible = false;
+  }
+  focus(): void {
+    this.focused = true;
+  }
+  restore(): void {
+    this.visible = true;
+  }
+  isMinimized(): boolean {
+    return false;
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  setAlwaysOnTop(flag: boolean): void {
+    this.alwaysOnTop = flag;
+  }
+  getBounds() {
+    return { x: 10, y: 20, width: 1200, height: 800 };
+  }
+  close(): void {
+    const event = {
+      defaultPrevented: false,
+      preventDefault() {
+        this.defaultPrevented = true;
+      },
+    };
+    this.emit('close', event);
+    if (!event.defaultPrevented) this.destroyed = true;
+  }
+}
+
+class FakeWebContents extends EventEmitter {
+  windowOpenHandler: ((details: { url: string }) => unknown) | undefined;
+  readonly sent: { channel: string; payload: unknown }[] = [];
+  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload?: unknown): void {
+    this.sent.push({ channel, payload });
+  }
+}
+
+/** A tray icon: its tooltip, image and the menu template it was given. */
+export class Tray extends EventEmitter {
+  static readonly all: Tray[] = [];
+  tooltip = '';
+  image: unknown;
+  menu: { template: MenuItemTemplate[] } | null = null;
+  constructor(image: unknown) {
+    super();
+    this.image = image;
+    Tray.all.push(this);
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setImage(image: unknown): void {
+    this.image = image;
+  }
+  setContextMenu(menu: { template: MenuItemTemplate[] }): void {
+    this.menu = menu;
+  }
+  destroy(): void {}
+}
+
+export interface MenuItemTemplate {
+  label?: string;
+  type?: string;
+  checked?: boolean;
+  enabled?: boolean;
+  click?: () => void;
+}
+
+export const Menu = {
+  buildFromTemplate: (template: MenuItemTemplate[]) => ({ template }),
+};
+
+export const nativeImage = {
+  createFromPath: (path: string) => ({ path }),
+  createEmpty: () => ({ path: '' }),
+};
+
+/** An OS notification: recorded when shown; tests click it. */
+export class Notification extends EventEmitter {
+  static readonly shown: Notification[] = [];
+  static isSupported(): boolean {
+    return true;
+  }
+  constructor(readonly options: { title: string; body: string; silent?: boolean }) {
+    super();
+  }
+  show(): void {
+    Notification.shown.push(this);
+  }
+  close(): void {}
+}
+
+export const shell = {
+  opened: [] as string[],
+  openExternal(url: string) {
+    shell.opened.push(url);
+    return Promise.resolve();
+  },
+};
+
 export const app = new FakeApp();
 export const ipcMain = new FakeIpcMain();
 export const safeStorage = new FakeSafeStorage();
@@ -164,6 +295,22 @@ export function resetFakeElectron(): void {
   safeStorage.reset();
   contextBridge.reset();
   ipcRenderer.reset();
+  BrowserWindow.all.length = 0;
+  Tray.all.length = 0;
+  Notification.shown.length = 0;
+  shell.opened.length = 0;
 }
 
-export default { app, ipcMain, safeStorage, contextBridge, ipcRenderer };
+export default {
+  app,
+  ipcMain,
+  safeStorage,
+  contextBridge,
+  ipcRenderer,
+  BrowserWindow,
+  Tray,
+  Menu,
+  nativeImage,
+  Notification,
+  shell,
+};

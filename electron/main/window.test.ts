@@ -1,0 +1,60 @@
+import { BrowserWindow } from 'electron';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetFakeElectron } from '../../tests/fakes/electron';
+import { APP_ORIGIN } from './security';
+import { createMainWindow, hideOnClose } from './window';
+
+beforeEach(() => resetFakeElectron());
+
+const make = () =>
+  createMainWindow({
+    preloadPath: '/app/preload.cjs',
+    bounds: { width: 1200, height: 800 },
+    openExternal: () => {},
+    ownOrigins: [APP_ORIGIN],
+  });
+
+describe('the main window meets the security checklist', () => {
+  it('is created with context isolation, the sandbox, no Node, web security, and without background throttling', () => {
+    make();
+    const options = (
+      BrowserWindow as unknown as { all: { options: { webPreferences: Record<string, unknown> } }[] }
+    ).all[0]?.options;
+    expect(options?.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      backgroundThrottling: false,
+      preload: '/app/preload.cjs',
+    });
+    expect(options?.webPreferences).not.toHaveProperty('enableRemoteModule');
+  });
+
+  it('denies new windows from the page', () => {
+    const window = make() as unknown as {
+      webContents: { windowOpenHandler: (d: { url: string }) => unknown };
+    };
+    expect(window.webContents.windowOpenHandler({ url: 'https://example.com' })).toEqual({ action: 'deny' });
+  });
+});
+
+describe('closing the window', () => {
+  it('hides it while signed in, so calls still ring; closes it when quitting or signed out', () => {
+    let signedIn = true;
+    let quitting = false;
+    const window = make();
+    hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting });
+    window.close();
+    expect(window.isVisible()).toBe(false);
+    expect(window.isDestroyed()).toBe(false);
+    signedIn = false;
+    window.close();
+    expect(window.isDestroyed()).toBe(true);
+    quitting = true;
+  });
+});
