@@ -1,17 +1,59 @@
 /**
- * Builds the account UI (renderer/) into dist/, which the platform server serves on the same origin as /api.
- * `vite` alone runs a dev server that proxies /api and the realtime paths to the platform server on :8080.
- * The Electron main and preload builds join with the Desktop shell issue.
+ * Builds the account UI (renderer/) into dist/, which the platform server serves on the same origin as /api and the
+ * desktop app serves through app://, and the Electron main process (dist-electron/main.mjs, ES module) and preload
+ * (dist-electron/preload.cjs: one bundled CommonJS file, since a sandboxed preload cannot load ES modules).
+ * `vite` alone runs a dev server proxying /api and the realtime paths to the platform server on :8080.
  */
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import electron from 'vite-plugin-electron';
 
 const platformServer = process.env.PLATFORM_URL ?? 'http://127.0.0.1:8080';
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outDir = here('./dist-electron');
+/** Main keeps its runtime dependencies as imports; Electron and Node resolve them from node_modules. */
+const mainExternal = ['electron', 'electron-store', /^node:/];
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [
+    react(),
+    electron([
+      {
+        entry: here('./electron/main/index.ts'),
+        // Never start Electron from here: its binary cannot be downloaded on our machines (npm start decides).
+        onstart: () => {},
+        vite: {
+          resolve: { tsconfigPaths: true },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            lib: { entry: here('./electron/main/index.ts'), formats: ['es'], fileName: () => 'main.mjs' },
+            rollupOptions: { external: mainExternal },
+          },
+        },
+      },
+      {
+        entry: here('./electron/preload/index.ts'),
+        onstart: ({ reload }) => reload(),
+        vite: {
+          resolve: { tsconfigPaths: true },
+          build: {
+            outDir,
+            emptyOutDir: false,
+            lib: {
+              entry: here('./electron/preload/index.ts'),
+              formats: ['cjs'],
+              fileName: () => 'preload.cjs',
+            },
+            rollupOptions: { external: ['electron'] },
+          },
+        },
+      },
+    ]),
+  ],
   resolve: { tsconfigPaths: true },
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {

@@ -1,6 +1,6 @@
 /**
- * `npm run build`: builds every program that has a build — the account UI (Vite, to dist/). Electron main and
- * preload join with the Desktop shell issue; the server and the scripts run from source with tsx.
+ * `npm run build`: the account UI (Vite, to dist/), and the Electron main process and preload (vite-plugin-electron,
+ * to dist-electron/). The server and the scripts run from source with tsx.
  */
 import { bin, run } from './lib';
 

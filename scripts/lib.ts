@@ -1,6 +1,6 @@
 /** Small helpers the repository's scripts share: run a command with live output, find a Chromium. */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -26,4 +26,12 @@ export function bin(name: string): string {
 export function findChromium(): string | undefined {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((path): path is string => !!path && existsSync(path));
+}
+
+/** The Electron binary, when it was downloaded (it installs lazily from GitHub, which our machines cannot reach). */
+export function electronBinary(): string | undefined {
+  const pathFile = `${ROOT}node_modules/electron/path.txt`;
+  if (!existsSync(pathFile)) return undefined;
+  const binary = `${ROOT}node_modules/electron/dist/${readFileSync(pathFile, 'utf8').trim()}`;
+  return existsSync(binary) ? binary : undefined;
 }

@@ -4,7 +4,6 @@
  * `window.desktop`, and the renderer's platform interface (renderer/src/platform) is the only code that uses it.
  * The web build implements the same interface without Electron.
  */
-import { z } from 'zod';
 
 /** Tokens as the platform keeps them: the access token is handed out, the refresh token never leaves main. */
 export interface StoredTokens {
@@ -107,41 +106,3 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'navigate:to',
   'session:sign-out-requested',
 ];
-
-/**
- * The payload schemas main checks before any handler runs (a compromised or buggy renderer must not reach a
- * handler with anything else). Channels without a request take none.
- */
-
-const presence = z.enum(['active', 'away']);
-const deviceId = z.string().max(512).nullable();
-
-export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChannels[C]['request']> } = {
-  'app:info': z.undefined(),
-  'tokens:set': z.strictObject({
-    access_token: z.string().min(1).max(4096),
-    refresh_token: z.string().min(1).max(4096),
-    expires_in: z.number().int().positive(),
-  }),
-  'tokens:get-access': z.undefined(),
-  'tokens:refresh': z.undefined(),
-  'tokens:clear': z.undefined(),
-  'notifications:show': z.strictObject({
-    tag: z.string().min(1).max(200),
-    title: z.string().max(200),
-    body: z.string().max(1000),
-    kind: z.enum(['call', 'message', 'info']),
-    route: z.string().startsWith('/').max(500).optional(),
-  }),
-  'presence:set': presence,
-  'badge:set': z.number().int().min(0).max(100_000),
-  'audio:get': z.undefined(),
-  'audio:set': z.strictObject({
-    inputDeviceId: deviceId,
-    outputDeviceId: deviceId,
-    ringtoneDeviceId: deviceId,
-  }),
-  'cache:get': z.string().min(1).max(200),
-  'cache:set': z.strictObject({ key: z.string().min(1).max(200), value: z.string().max(50 * 1024 * 1024) }),
-  'cache:remove': z.string().min(1).max(200),
-};

@@ -3,13 +3,17 @@
  * must be our own origin and the payload must match the channel's schema; otherwise the call is refused (and
  * logged), so a compromised page or a foreign frame reaches nothing.
  */
-import { type DesktopInvokeChannels, INVOKE_CHANNELS, INVOKE_SCHEMAS, type InvokeChannel } from '@shared/ipc';
+import { type DesktopInvokeChannels, INVOKE_CHANNELS, type InvokeChannel } from '@shared/ipc';
+import { INVOKE_SCHEMAS } from '@shared/ipcSchemas';
 import { isOwnOrigin } from './security';
 
+type Answer<R> = [R] extends [undefined] ? void | Promise<void> : R | Promise<R>;
+
+/** One handler per channel of the contract; channels that answer nothing may return nothing. */
 export type InvokeHandlers = {
   [C in InvokeChannel]: (
     request: DesktopInvokeChannels[C]['request'],
-  ) => Promise<DesktopInvokeChannels[C]['response']> | DesktopInvokeChannels[C]['response'];
+  ) => Answer<DesktopInvokeChannels[C]['response']>;
 };
 
 export interface IpcMainLike {

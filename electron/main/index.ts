@@ -1,0 +1,201 @@
+/**
+ * The desktop app's main process: the composition root. It owns the secure token store, OS notifications, tray
+ * presence and the calling audio devices, and hands them to the renderer through the typed IPC bridge (design
+ * card). Every piece is a small module with its own tests; this file only wires them to Electron's lifecycle.
+ * (It cannot be run on machines without the Electron binary; see docs/desktop.md for what was verified how.)
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Presence, StoredTokens } from '@shared/ipc';
+import {
+  app,
+  type BrowserWindow,
+  ipcMain,
+  powerMonitor,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
+import Store from 'electron-store';
+import { serveAppFile } from './appProtocol';
+import { AudioPreferencesStore } from './audio';
+import { startEmbeddedServer } from './embeddedServer';
+import { registerInvokeHandlers } from './ipc';
+import { linkInArguments, PROTOCOLS } from './links';
+import { NotificationService } from './notifications';
+import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, permissionDecision } from './security';
+import { TokenVault } from './token-store';
+import { TrayService } from './tray';
+import { createMainWindow, hideOnClose } from './window';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = join(here, '..');
+const RENDERER_DIR = join(ROOT, 'dist');
+const PRELOAD = join(here, 'preload.cjs');
+const ICONS = join(app.isPackaged ? process.resourcesPath : join(ROOT, 'resources'), 'resources');
+
+// Keep a hidden window's renderer alive so calls still ring (Chromium freezes and throttles hidden pages).
+app.commandLine.appendSwitch('disable-renderer-backgrounding');
+app.commandLine.appendSwitch('disable-background-timer-throttling');
+app.commandLine.appendSwitch('disable-backgrounding-occluded-windows');
+// The ringtone plays without a click first.
+app.commandLine.appendSwitch('autoplay-policy', 'no-user-gesture-required');
+if (process.platform === 'win32') app.setAppUserModelId('com.switchboard.desktop');
+
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+  },
+]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  void start();
+}
+
+async function start(): Promise<void> {
+  let window: BrowserWindow | null = null;
+  let quitting = false;
+  let presence: Presence = 'away';
+  let signedIn = false;
+  const store = new Store<Record<string, unknown>>({ name: 'switchboard' });
+  const keyValue = {
+    get: (key: string) => store.get(key),
+    set: (key: string, value: unknown) => store.set(key, value),
+    delete: (key: string) => store.delete(key),
+  };
+
+  await app.whenReady();
+
+  const configured = process.env.API_URL;
+  const embedded = configured
+    ? null
+    : await startEmbeddedServer({
+        // Electron's own binary runs the server as plain Node; unpackaged, straight from source with tsx.
+        command: process.execPath,
+        args: app.isPackaged
+          ? [join(ROOT, 'dist-server', 'main.mjs')]
+          : ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')],
+        dataDir: app.getPath('userData'),
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      });
+  const apiBaseUrl = configured ?? `${embedded?.url}/api`;
+  const csp = contentSecurityPolicy(apiBaseUrl);
+
+  const vault = new TokenVault({
+    safeStorage,
+    store: keyValue,
+    refresh: async (refreshToken) => {
+      const response = await fetch(`${apiBaseUrl}/sanctum/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      return response.ok ? ((await response.json()) as StoredTokens) : null;
+    },
+  });
+  const audio = new AudioPreferencesStore(keyValue);
+  const send = (channel: string, payload?: unknown) => window?.webContents.send(channel, payload);
+  const focus = (route?: string) => {
+    if (!window) return;
+    window.show();
+    window.focus();
+    if (route) send('navigate:to', route);
+  };
+  const notifications = new NotificationService({ presence: () => presence, focus });
+  const tray = new TrayService(
+    {
+      choosePresence: (chosen) => send('presence:requested', chosen),
+      open: () => focus(),
+      signOut: () => send('session:sign-out-requested'),
+      quit: () => {
+        quitting = true;
+        app.quit();
+      },
+    },
+    (state) => join(ICONS, `tray-${state}.png`),
+  );
+
+  protocol.handle(APP_SCHEME, (request) => serveAppFile(request, { root: RENDERER_DIR, csp }));
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(permissionDecision(permission, contents.getURL(), details as { mediaTypes?: string[] })),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, origin) =>
+    permissionDecision(permission, origin),
+  );
+
+  registerInvokeHandlers(
+    ipcMain,
+    {
+      'app:info': () => ({
+        name: app.getName(),
+        version: app.getVersion(),
+        platform: process.platform as 'linux',
+        apiBaseUrl,
+      }),
+      'tokens:set': async (tokens) => {
+        await vault.set(tokens);
+        signedIn = true;
+        tray.setSignedIn(true);
+      },
+      'tokens:get-access': () => vault.accessToken(),
+      'tokens:refresh': () => vault.refresh(),
+      'tokens:clear': async () => {
+        await vault.clear();
+        signedIn = false;
+        tray.setSignedIn(false);
+      },
+      'notifications:show': (notification) => {
+        notifications.show(notification);
+      },
+      'presence:set': (next) => {
+        presence = next;
+        tray.setPresence(next);
+      },
+      'badge:set': (count) => {
+        app.setBadgeCount(count);
+        tray.setUnread(count);
+      },
+      'audio:get': () => audio.get(),
+      'audio:set': (preferences) => audio.set(preferences),
+      'cache:get': (key) => (store.get(`cache.${key}`) as string | undefined) ?? null,
+      'cache:set': ({ key, value }) => store.set(`cache.${key}`, value),
+      'cache:remove': (key) => store.delete(`cache.${key}`),
+    },
+    { ownOrigins: [APP_ORIGIN], log: (message) => console.warn(message) },
+  );
+
+  const bounds = (store.get('window.bounds') as { width: number; height: number } | undefined) ?? {
+    width: 1280,
+    height: 820,
+  };
+  window = createMainWindow({
+    preloadPath: PRELOAD,
+    bounds,
+    openExternal: (url) => void shell.openExternal(url),
+    ownOrigins: [APP_ORIGIN],
+  });
+  hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting });
+  window.on('close', () => store.set('window.bounds', window?.getBounds()));
+  window.once('ready-to-show', () => window?.show());
+  const startRoute = linkInArguments(process.argv) ?? '/';
+  await window.loadURL(`${APP_ORIGIN}${startRoute}`);
+
+  for (const scheme of PROTOCOLS) app.setAsDefaultProtocolClient(scheme);
+  app.on('second-instance', (_event, argv) => focus(linkInArguments(argv) ?? undefined));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    focus(linkInArguments([url]) ?? undefined);
+  });
+  powerMonitor.on('resume', () => send('power:resume'));
+  app.on('activate', () => focus());
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  app.on('will-quit', () => {
+    void embedded?.stop();
+  });
+}
