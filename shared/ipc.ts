@@ -66,7 +66,11 @@ export interface DesktopEventChannels {
   /** A notification was clicked: go there. */
   'navigate:to': string;
   'session:sign-out-requested': undefined;
+  /** A global shortcut for the current call was pressed, even with the window hidden. */
+  'call:shortcut': CallShortcutAction;
 }
+
+export type CallShortcutAction = 'answer' | 'decline' | 'hang-up' | 'mute';
 
 export type InvokeChannel = keyof DesktopInvokeChannels;
 export type EventChannel = keyof DesktopEventChannels;
@@ -105,4 +109,5 @@ export const EVENT_CHANNELS: readonly EventChannel[] = [
   'presence:requested',
   'navigate:to',
   'session:sign-out-requested',
+  'call:shortcut',
 ];

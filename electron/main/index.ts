@@ -20,11 +20,18 @@ import {
 import Store from 'electron-store';
 import { serveAppFile } from './appProtocol';
 import { AudioPreferencesStore } from './audio';
+import { AutoAway } from './autoAway';
 import { startEmbeddedServer } from './embeddedServer';
 import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
 import { NotificationService } from './notifications';
 import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, permissionDecision } from './security';
+import {
+  DEFAULT_SHORTCUTS,
+  registerCallShortcuts,
+  releaseCallShortcuts,
+  type ShortcutMap,
+} from './shortcuts';
 import { TokenVault } from './token-store';
 import { TrayService } from './tray';
 import { createMainWindow, hideOnClose } from './window';
@@ -190,12 +197,30 @@ async function start(): Promise<void> {
     event.preventDefault();
     focus(linkInArguments([url]) ?? undefined);
   });
-  powerMonitor.on('resume', () => send('power:resume'));
+  const autoAway = new AutoAway({
+    enabled: () => store.get('preferences.autoAway') === true,
+    presence: () => presence,
+    request: (next) => send('presence:requested', next),
+  });
+  powerMonitor.on('lock-screen', () => autoAway.left());
+  powerMonitor.on('suspend', () => autoAway.left());
+  powerMonitor.on('unlock-screen', () => autoAway.returned());
+  powerMonitor.on('resume', () => {
+    autoAway.returned();
+    send('power:resume');
+  });
+  const shortcuts = {
+    ...DEFAULT_SHORTCUTS,
+    ...((store.get('preferences.shortcuts') as Partial<ShortcutMap> | undefined) ?? {}),
+  };
+  const unavailable = registerCallShortcuts(shortcuts, (action) => send('call:shortcut', action));
+  if (unavailable.length) console.warn(`shortcuts held by another app: ${unavailable.join(', ')}`);
   app.on('activate', () => focus());
   app.on('before-quit', () => {
     quitting = true;
   });
   app.on('will-quit', () => {
+    releaseCallShortcuts();
     void embedded?.stop();
   });
 }

@@ -40,6 +40,8 @@ export function createMainWindow(options: {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: true,
+      // Middle-click must not open links in new windows behind the navigation guard's back.
+      disableBlinkFeatures: 'Auxclick',
       backgroundThrottling: false,
     },
   });

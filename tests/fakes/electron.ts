@@ -282,6 +282,27 @@ export const shell = {
   },
 };
 
+/** Global shortcuts: what is registered, and a way for tests to press one. */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  /** Accelerators another app already holds. */
+  taken: new Set<string>(),
+  register(accelerator: string, callback: () => void): boolean {
+    if (globalShortcut.taken.has(accelerator)) return false;
+    globalShortcut.registered.set(accelerator, callback);
+    return true;
+  },
+  unregister(accelerator: string): void {
+    globalShortcut.registered.delete(accelerator);
+  },
+  unregisterAll(): void {
+    globalShortcut.registered.clear();
+  },
+  press(accelerator: string): void {
+    globalShortcut.registered.get(accelerator)?.();
+  },
+};
+
 export const app = new FakeApp();
 export const ipcMain = new FakeIpcMain();
 export const safeStorage = new FakeSafeStorage();
@@ -299,6 +320,8 @@ export function resetFakeElectron(): void {
   Tray.all.length = 0;
   Notification.shown.length = 0;
   shell.opened.length = 0;
+  globalShortcut.registered.clear();
+  globalShortcut.taken.clear();
 }
 
 export default {
