@@ -58,9 +58,12 @@ let apiBase = '/api';
 export function configureApiBase(url: string): void {
   apiBase = url.replace(/\/$/, '');
   api.axios.defaults.baseURL = apiBase;
+  // Another origin is reached with a bearer token, never cookies: asking for credentials there would make the
+  // browser refuse every answer (the server allows credentials for no other origin, by design).
+  api.axios.defaults.withCredentials = !/^https?:\/\//.test(apiBase);
 }
 
 configureProbe(async () => {
-  const response = await fetch(`${apiBase}/tenant-config`, { credentials: 'include' });
+  const response = await fetch(`${apiBase}/tenant-config`);
   return response.status < 500;
 });

@@ -19,7 +19,9 @@ describe('GET /api/docs/json', () => {
     expect(doc.openapi).toBe('3.1.0');
     for (const route of t.app.routeTable.filter((r) => r.contract)) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
-      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toMatchObject({
+        summary: route.contract?.summary,
+      });
     }
     const login = doc.paths['/api/sanctum/login']?.post as {
       requestBody: {
