@@ -13,7 +13,7 @@ const platformServer = process.env.PLATFORM_URL ?? 'http://127.0.0.1:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const outDir = here('./dist-electron');
 /** Main keeps its runtime dependencies as imports; Electron and Node resolve them from node_modules. */
-const mainExternal = ['electron', 'electron-store', /^node:/];
+const mainExternal = ['electron', 'electron-store', 'electron-updater', /^node:/];
 
 export default defineConfig({
   root: 'renderer',

@@ -53,7 +53,16 @@ await step('unit and API tests (vitest)', async () => {
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
     rmSync(report, { force: true });
-    return { name: 'unit and API tests (vitest)', ok: code === 0, note: `${json.numPassedTests} passed` };
+    // Vitest also fails a run for errors outside any test (an unhandled rejection, a teardown that hung).
+    const outside =
+      code !== 0 && json.numFailedTests === 0
+        ? ', but vitest reported errors outside the tests: see above'
+        : '';
+    return {
+      name: 'unit and API tests (vitest)',
+      ok: code === 0,
+      note: `${json.numPassedTests} passed${outside}`,
+    };
   }
   return code === 0;
 });

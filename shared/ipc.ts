@@ -39,6 +39,15 @@ export interface AppInfo {
   apiBaseUrl: string;
 }
 
+/** Preferences of this computer's app, kept by main. */
+export interface DesktopSettings {
+  launchAtLogin: boolean;
+  /** Set Away when the screen locks or the machine sleeps, and Active again on return. */
+  autoAway: boolean;
+  /** Global call shortcuts (Electron accelerators); an empty string turns one off. */
+  shortcuts: Record<CallShortcutAction, string>;
+}
+
 /** Channels from renderer to main, each `invoke`d with its request and answered with its response. */
 export interface DesktopInvokeChannels {
   'app:info': { request: undefined; response: AppInfo };
@@ -54,6 +63,9 @@ export interface DesktopInvokeChannels {
   'cache:get': { request: string; response: string | null };
   'cache:set': { request: { key: string; value: string }; response: undefined };
   'cache:remove': { request: string; response: undefined };
+  'settings:get': { request: undefined; response: DesktopSettings };
+  /** Saves the settings; answers the shortcut actions another app holds, which could not be set. */
+  'settings:set': { request: DesktopSettings; response: CallShortcutAction[] };
 }
 
 /** Events from main to the renderer. */
@@ -101,6 +113,8 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
   'cache:get',
   'cache:set',
   'cache:remove',
+  'settings:get',
+  'settings:set',
 ];
 
 export const EVENT_CHANNELS: readonly EventChannel[] = [

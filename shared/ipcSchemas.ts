@@ -8,6 +8,10 @@ import type { DesktopInvokeChannels, InvokeChannel } from './ipc';
 
 const presence = z.enum(['active', 'away']);
 const deviceId = z.string().max(512).nullable();
+const accelerator = z
+  .string()
+  .max(100)
+  .regex(/^[\w+]*$/, 'Use keys joined by +, e.g. CommandOrControl+Shift+A.');
 
 export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChannels[C]['request']> } = {
   'app:info': z.undefined(),
@@ -37,4 +41,15 @@ export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChan
   'cache:get': z.string().min(1).max(200),
   'cache:set': z.strictObject({ key: z.string().min(1).max(200), value: z.string().max(50 * 1024 * 1024) }),
   'cache:remove': z.string().min(1).max(200),
+  'settings:get': z.undefined(),
+  'settings:set': z.strictObject({
+    launchAtLogin: z.boolean(),
+    autoAway: z.boolean(),
+    shortcuts: z.strictObject({
+      answer: accelerator,
+      decline: accelerator,
+      'hang-up': accelerator,
+      mute: accelerator,
+    }),
+  }),
 };

@@ -16,8 +16,10 @@ import {
   safeStorage,
   session,
   shell,
+  systemPreferences,
 } from 'electron';
 import Store from 'electron-store';
+import electronUpdater from 'electron-updater';
 import { serveAppFile } from './appProtocol';
 import { AudioPreferencesStore } from './audio';
 import { AutoAway } from './autoAway';
@@ -26,16 +28,14 @@ import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
 import { NotificationService } from './notifications';
 import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, permissionDecision } from './security';
-import {
-  DEFAULT_SHORTCUTS,
-  registerCallShortcuts,
-  releaseCallShortcuts,
-  type ShortcutMap,
-} from './shortcuts';
+import { DesktopSettingsService } from './settings';
+import { releaseCallShortcuts } from './shortcuts';
 import { TokenVault } from './token-store';
 import { TrayService } from './tray';
+import { configureUpdates } from './updates';
 import { createMainWindow, hideOnClose } from './window';
 
+const { autoUpdater } = electronUpdater;
 const here = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(here, '..');
 const RENDERER_DIR = join(ROOT, 'dist');
@@ -105,6 +105,13 @@ async function start(): Promise<void> {
     },
   });
   const audio = new AudioPreferencesStore(keyValue);
+  const settings = new DesktopSettingsService({
+    store: keyValue,
+    loginItems: app,
+    onShortcut: (action) => send('call:shortcut', action),
+  });
+  // macOS asks once for the microphone; without it calls have no audio.
+  if (process.platform === 'darwin') await systemPreferences.askForMediaAccess('microphone');
   const send = (channel: string, payload?: unknown) => window?.webContents.send(channel, payload);
   const focus = (route?: string) => {
     if (!window) return;
@@ -171,6 +178,8 @@ async function start(): Promise<void> {
       'cache:get': (key) => (store.get(`cache.${key}`) as string | undefined) ?? null,
       'cache:set': ({ key, value }) => store.set(`cache.${key}`, value),
       'cache:remove': (key) => store.delete(`cache.${key}`),
+      'settings:get': () => settings.get(),
+      'settings:set': (next) => settings.set(next),
     },
     { ownOrigins: [APP_ORIGIN], log: (message) => console.warn(message) },
   );
@@ -198,7 +207,7 @@ async function start(): Promise<void> {
     focus(linkInArguments([url]) ?? undefined);
   });
   const autoAway = new AutoAway({
-    enabled: () => store.get('preferences.autoAway') === true,
+    enabled: () => settings.get().autoAway,
     presence: () => presence,
     request: (next) => send('presence:requested', next),
   });
@@ -209,12 +218,9 @@ async function start(): Promise<void> {
     autoAway.returned();
     send('power:resume');
   });
-  const shortcuts = {
-    ...DEFAULT_SHORTCUTS,
-    ...((store.get('preferences.shortcuts') as Partial<ShortcutMap> | undefined) ?? {}),
-  };
-  const unavailable = registerCallShortcuts(shortcuts, (action) => send('call:shortcut', action));
+  const unavailable = settings.apply();
   if (unavailable.length) console.warn(`shortcuts held by another app: ${unavailable.join(', ')}`);
+  configureUpdates(autoUpdater, process.env.UPDATE_FEED_URL, (message) => console.warn(message));
   app.on('activate', () => focus());
   app.on('before-quit', () => {
     quitting = true;

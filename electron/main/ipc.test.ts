@@ -29,6 +29,12 @@ function handlers(): InvokeHandlers {
     'cache:get': async () => null,
     'cache:set': async () => undefined,
     'cache:remove': async () => undefined,
+    'settings:get': async () => ({
+      launchAtLogin: false,
+      autoAway: false,
+      shortcuts: { answer: '', decline: '', 'hang-up': '', mute: '' },
+    }),
+    'settings:set': async () => [],
   };
 }
 

@@ -51,6 +51,22 @@ describe('the desktop platform, over window.desktop', () => {
     ]);
   });
 
+  it("reads and saves this computer's settings through main", async () => {
+    const { desktop, calls } = fakeDesktop();
+    const platform = electronPlatform(desktop);
+    const settings = {
+      launchAtLogin: true,
+      autoAway: true,
+      shortcuts: { answer: 'F7', decline: '', 'hang-up': '', mute: '' },
+    };
+    await platform.desktopSettings?.set(settings);
+    await platform.desktopSettings?.get();
+    expect(calls).toEqual([
+      ['settings:set', [settings]],
+      ['settings:get', []],
+    ]);
+  });
+
   it('hears resume and network events from main, and stops on unsubscribe', () => {
     const { desktop, emit } = fakeDesktop();
     const platform = electronPlatform(desktop);

@@ -32,6 +32,10 @@ export function electronPlatform(desktop: DesktopApi): Platform {
       get: () => desktop.invoke('audio:get'),
       set: (preferences) => desktop.invoke('audio:set', preferences),
     },
+    desktopSettings: {
+      get: () => desktop.invoke('settings:get'),
+      set: (settings) => desktop.invoke('settings:set', settings),
+    },
     storage: {
       get: (key) => desktop.invoke('cache:get', key),
       set: (key, value) => desktop.invoke('cache:set', { key, value }),

@@ -3,7 +3,15 @@
  * this, never `window.desktop`; the web implementation serves browsers and the e2e tests, the Electron one
  * (Desktop shell issue) wraps `window.desktop`. Nothing outside this folder knows which one runs.
  */
-import type { AppInfo, AudioPreferences, DesktopNotification, Presence, StoredTokens } from '@shared/ipc';
+import type {
+  AppInfo,
+  AudioPreferences,
+  CallShortcutAction,
+  DesktopNotification,
+  DesktopSettings,
+  Presence,
+  StoredTokens,
+} from '@shared/ipc';
 
 export interface Platform {
   kind: 'web' | 'desktop';
@@ -26,6 +34,12 @@ export interface Platform {
   /** The unread count on the dock, taskbar or tab title. */
   setBadge(count: number): Promise<void>;
   audio: { get(): Promise<AudioPreferences>; set(preferences: AudioPreferences): Promise<void> };
+  /** This computer's app settings (launch at login, automatic Away, call shortcuts); null in a browser. */
+  desktopSettings: {
+    get(): Promise<DesktopSettings>;
+    /** Answers the shortcut actions another app holds. */
+    set(settings: DesktopSettings): Promise<CallShortcutAction[]>;
+  } | null;
   /** Durable storage for the query cache and paused mutations (IndexedDB on the web, main's store on desktop). */
   storage: {
     get(key: string): Promise<string | null>;

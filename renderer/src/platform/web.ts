@@ -73,6 +73,7 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
         else memory.set(AUDIO_KEY, raw);
       },
     },
+    desktopSettings: null,
     storage: {
       async get(key) {
         return (store ? await get<string>(key, store) : memory.get(key)) ?? null;

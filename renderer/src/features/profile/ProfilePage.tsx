@@ -24,6 +24,7 @@ import { useConnection } from '../../api/connection';
 import { keys } from '../../api/keys';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
+import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { MfaSection } from './MfaSection';
 import { PROFILE_UPDATE, type ProfileUpdate } from './profileMutation';
 
@@ -159,6 +160,8 @@ export function ProfilePage() {
 
       <Divider />
       <MfaSection enabled={user.mfa_enabled} />
+
+      <DesktopSettingsSection />
 
       <Divider />
       <Group justify="space-between">
