@@ -35,6 +35,13 @@ describe('electron-builder.yml', () => {
     expect(entitlements).toContain('com.apple.security.device.audio-input');
   });
 
+  it('has the app icon and a tray icon for each presence', () => {
+    const isPng = (path: string) => readFileSync(path).subarray(1, 4).toString() === 'PNG';
+    expect(isPng(`${root}build/icon.png`)).toBe(true);
+    expect(isPng(`${root}resources/tray-active.png`)).toBe(true);
+    expect(isPng(`${root}resources/tray-away.png`)).toBe(true);
+  });
+
   it('Linux: an AppImage', () => {
     expect(config.linux.target).toBe('AppImage');
   });

@@ -40,7 +40,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = join(here, '..');
 const RENDERER_DIR = join(ROOT, 'dist');
 const PRELOAD = join(here, 'preload.cjs');
-const ICONS = join(app.isPackaged ? process.resourcesPath : join(ROOT, 'resources'), 'resources');
+/** Tray icons and sounds: shipped beside the app (extraResources), or the repository's resources/ unpackaged. */
+const ICONS = app.isPackaged ? join(process.resourcesPath, 'resources') : join(ROOT, 'resources');
 
 // Keep a hidden window's renderer alive so calls still ring (Chromium freezes and throttles hidden pages).
 app.commandLine.appendSwitch('disable-renderer-backgrounding');
