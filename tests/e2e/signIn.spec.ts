@@ -78,3 +78,41 @@ test('sign-in screenshot', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await keepScreenshot(page, 'sign-in');
 });
+
+test('sign-up creates a company whose creator is its owner (§6), signed in', async ({ page }) => {
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel('Company name').fill('Corner Garage');
+  await page.getByLabel('Your name').fill('Gina Garage');
+  await page.getByLabel('Email').fill('gina@corner-garage.test');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Use at least 10 characters.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('open-sesame-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectSignedIn(page);
+  await expect(page.getByLabel('Company')).toHaveText('Corner Garage');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }),
+  ).toBeVisible();
+});
+
+test('a user changes their time zone and password and stays signed in', async ({ page }) => {
+  await signInThroughUi(page, server.url, 'admin@demo.test');
+  await expectSignedIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+  await page.getByRole('combobox', { name: 'Time zone' }).click();
+  await page.getByRole('combobox', { name: 'Time zone' }).fill('Europe/London');
+  await page.getByRole('option', { name: /Europe\/London/ }).click();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Successfully updated user info')).toBeVisible();
+
+  await page.getByLabel('Current password').fill('demo-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('another-pass-77');
+  await page.getByLabel('Repeat the new password').fill('another-pass-77');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password was successfully changed')).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('table', { name: 'Users' })).toBeVisible();
+  const token = await server.tokenFor('admin@demo.test', 'another-pass-77');
+  expect((await server.api('GET', '/user', undefined, token)).body.timezone).toBe('Europe/London');
+});
