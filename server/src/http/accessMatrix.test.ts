@@ -184,24 +184,35 @@ describe('anonymous callers', () => {
   });
 });
 
+/** Calls every route as `email` against the own, a foreign and a missing scope, and hands each answer to `check`. */
+async function eachTarget(
+  email: string,
+  routes: RouteInfo[],
+  check: (route: RouteInfo, target: Target, status: number, where: string) => void,
+): Promise<void> {
+  for (const route of routes) {
+    for (const target of ['foreign', 'missing', 'own'] as const) {
+      const response = await t.as(email, await requestFor(route, target));
+      check(
+        route,
+        target,
+        response.statusCode,
+        `${email} ${route.method} ${route.url} (${target}) → ${response.statusCode} ${response.body.slice(0, 120)}`,
+      );
+    }
+  }
+}
+
 describe('company-scoped routes: role × own, foreign and missing companies', () => {
   it.each(ACTORS)('$email ($role)', async ({ email, role }) => {
     const routes = t.app.routeTable.filter((r) => r.companyFrom);
     expect(routes.length).toBeGreaterThan(5);
-    for (const route of routes) {
-      for (const target of ['foreign', 'missing', 'own'] as const) {
-        const response = await t.as(email, await requestFor(route, target));
-        const where = `${email} ${route.method} ${route.url} (${target}) → ${response.statusCode} ${response.body.slice(0, 120)}`;
-        const superadmin = email === 'superadmin@demo.test';
-        if (target === 'missing' || (target === 'foreign' && !superadmin)) {
-          expect(response.statusCode, where).toBe(404);
-        } else if (!roleCan(role, route.access as Permission)) {
-          expect(response.statusCode, where).toBe(403);
-        } else {
-          expect([401, 403, 404, 500], where).not.toContain(response.statusCode);
-        }
-      }
-    }
+    await eachTarget(email, routes, (route, target, status, where) => {
+      const superadmin = email === 'superadmin@demo.test';
+      if (target === 'missing' || (target === 'foreign' && !superadmin)) expect(status, where).toBe(404);
+      else if (!roleCan(role, route.access as Permission)) expect(status, where).toBe(403);
+      else expect([401, 403, 404, 500], where).not.toContain(status);
+    });
   });
 });
 
@@ -209,17 +220,13 @@ describe('organization routes: admins of that organization (or a platform admin)
   it.each(ACTORS)('$email', async ({ email }) => {
     const routes = t.app.routeTable.filter((r) => r.organizationFrom);
     expect(routes.length).toBeGreaterThan(5);
-    for (const route of routes) {
-      for (const target of ['foreign', 'missing', 'own'] as const) {
-        const response = await t.as(email, await requestFor(route, target));
-        const where = `${email} ${route.method} ${route.url} (${target}) → ${response.statusCode} ${response.body.slice(0, 120)}`;
-        const superadmin = email === 'superadmin@demo.test';
-        const allowed =
-          target !== 'missing' && (superadmin || (target === 'own' && email === 'orgadmin@demo.test'));
-        if (allowed) expect([401, 403, 404, 500], where).not.toContain(response.statusCode);
-        else expect(response.statusCode, where).toBe(404);
-      }
-    }
+    await eachTarget(email, routes, (_route, target, status, where) => {
+      const superadmin = email === 'superadmin@demo.test';
+      const allowed =
+        target !== 'missing' && (superadmin || (target === 'own' && email === 'orgadmin@demo.test'));
+      if (allowed) expect([401, 403, 404, 500], where).not.toContain(status);
+      else expect(status, where).toBe(404);
+    });
   });
 });
 

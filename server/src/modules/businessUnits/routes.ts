@@ -1,6 +1,6 @@
 /** §7 Business units: organizations, their companies and admins. Only their admins (or a platform admin) manage them. */
 import { BUSINESS_UNIT_ENDPOINTS as E, type Organization } from '@shared/api/businessUnits';
-import { toPage } from '@shared/api/paged';
+import { pageOffset, toPage } from '@shared/api/paged';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,14 @@ async function organizationView(ctx: AppContext, id: number): Promise<Organizati
     companies_count: companiesCount?.n ?? 0,
     created_at: row.created_at.toISOString(),
   };
+}
+
+async function updateOrganization(ctx: AppContext, id: number, changes: { name?: string; status?: string }) {
+  await ctx.db
+    .update(organizations)
+    .set({ ...changes, updated_at: ctx.now() })
+    .where(eq(organizations.id, id));
+  return organizationView(ctx, id);
 }
 
 async function adminsOf(ctx: AppContext, organizationId: number) {
@@ -52,7 +60,7 @@ export function businessUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
         .where(where)
         .orderBy(asc(organizations.name))
         .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
+        .offset(pageOffset(query.page, query.perPage));
       const [total] = await ctx.db.select({ n: count() }).from(organizations).where(where);
       const data = await Promise.all(rows.map((row) => organizationView(ctx, row.id)));
       return toPage(data, total?.n ?? 0, query.page, query.perPage);
@@ -88,26 +96,15 @@ export function businessUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
     endpoint: E.update,
     access: 'organization.manage',
     organization: { param: 'id' },
-    handler: async ({ organization, body }) => {
-      await ctx.db
-        .update(organizations)
-        .set({ name: body.name, updated_at: ctx.now() })
-        .where(eq(organizations.id, organization.id));
-      return organizationView(ctx, organization.id);
-    },
+    handler: async ({ organization, body }) => updateOrganization(ctx, organization.id, { name: body.name }),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.status,
     access: 'organization.manage',
     organization: { param: 'id' },
-    handler: async ({ organization, body }) => {
-      await ctx.db
-        .update(organizations)
-        .set({ status: body.status, updated_at: ctx.now() })
-        .where(eq(organizations.id, organization.id));
-      return organizationView(ctx, organization.id);
-    },
+    handler: async ({ organization, body }) =>
+      updateOrganization(ctx, organization.id, { status: body.status }),
   });
 
   registerRoute(app, ctx, {

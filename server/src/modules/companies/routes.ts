@@ -1,6 +1,6 @@
 /** §7 Company routes: one company, its settings, the companies a user may use, creating one. */
 import { COMPANY_ENDPOINTS as E } from '@shared/api/companies';
-import { toPage } from '@shared/api/paged';
+import { pageOffset, toPage } from '@shared/api/paged';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { companies } from '../../db/schema';
@@ -36,7 +36,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { rows, total } = await searchCompanies(ctx, caller, {
         search: query.search,
         limit: query.perPage,
-        offset: (query.page - 1) * query.perPage,
+        offset: pageOffset(query.page, query.perPage),
       });
       return toPage(rows, total, query.page, query.perPage);
     },

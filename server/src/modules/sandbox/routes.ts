@@ -2,7 +2,7 @@
  * The sandbox outbox (`GET /api/sandbox/outbox`): what the platform would have sent. A platform admin sees
  * everything; a company member sees only their companies' texts and calls, never mail (mail goes to people).
  */
-import { toPage } from '@shared/api/paged';
+import { pageOffset, toPage } from '@shared/api/paged';
 import { TENANT_ENDPOINTS as E } from '@shared/api/tenant';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +33,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(where)
         .orderBy(desc(outbox.id))
         .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
+        .offset(pageOffset(query.page, query.perPage));
       const [total] = await ctx.db.select({ total: count() }).from(outbox).where(where);
       return toPage(
         rows.map((row) => ({

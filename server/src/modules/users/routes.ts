@@ -1,5 +1,5 @@
 /** §7 Users routes. Rules in service.ts; this file is HTTP only. */
-import { toPage } from '@shared/api/paged';
+import { pageOffset, toPage } from '@shared/api/paged';
 import { USER_ENDPOINTS as E } from '@shared/api/users';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { ROLE_PERMISSIONS } from '@shared/domain/permissions';
@@ -32,7 +32,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { rows, total } = await listCompanyUsers(ctx, company.id, {
         search: query.search,
         limit: query.perPage,
-        offset: (query.page - 1) * query.perPage,
+        offset: pageOffset(query.page, query.perPage),
       });
       return toPage(rows, total, query.page, query.perPage);
     },
