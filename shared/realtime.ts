@@ -55,6 +55,8 @@ export const EVENTS = {
   campaignsUpdated: 'campaigns.updated',
   inAppCalling: 'in-app-calling',
   billingUsageUpdated: 'billing.usage-updated',
+  /** An activity export's progress (`POST /calls/export` and its siblings), on the company channel. */
+  exportProgress: 'export.progress',
   /** A user's presence in a company changed (tray and shell follow it). */
   presenceChanged: 'presence.changed',
 } as const;

@@ -1,23 +1,48 @@
 /** The API contract and the general behaviour every call shares (spec §7 General behaviour, §8). */
+import { ACTIVITY_ENDPOINTS, EXPORT_ENDPOINTS } from './activity';
 import { API_KEY_ENDPOINTS } from './apiKeys';
 import { AUTH_ENDPOINTS } from './auth';
 import { BUSINESS_UNIT_ENDPOINTS } from './businessUnits';
+import { CALLER_ID_ENDPOINTS } from './callerId';
 import { COMPANY_ENDPOINTS } from './companies';
+import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
+import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
+import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
+import { INBOUND_ENDPOINTS } from './inbound';
+import { INBOX_ENDPOINTS } from './inbox';
+import { MEDIA_ENDPOINTS, MESSAGING_ENDPOINTS } from './messaging';
+import { NOTE_ENDPOINTS } from './notes';
+import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { NUMBER_ENDPOINTS } from './numbers';
 import { REALTIME_ENDPOINTS } from './realtime';
+import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
 import { TENANT_ENDPOINTS } from './tenant';
 import { USER_ENDPOINTS } from './users';
 
+export * from './activity';
 export * from './apiKeys';
 export * from './auth';
 export * from './businessUnits';
+export * from './callerId';
 export * from './companies';
 export * from './company';
+export * from './contacts';
 export * from './contract';
+export * from './conversations';
+export * from './customFields';
 export * from './errors';
+export * from './groups';
+export * from './inbound';
+export * from './inbox';
+export * from './messaging';
+export * from './notes';
+export * from './notifications';
+export * from './numbers';
 export * from './paged';
 export * from './query';
 export * from './realtime';
+export * from './savedReplies';
 export * from './tenant';
 export * from './users';
 
@@ -30,4 +55,19 @@ export const CONTRACT = {
   realtime: REALTIME_ENDPOINTS,
   apiKeys: API_KEY_ENDPOINTS,
   businessUnits: BUSINESS_UNIT_ENDPOINTS,
+  contacts: CONTACT_ENDPOINTS,
+  groups: GROUP_ENDPOINTS,
+  labels: LABEL_ENDPOINTS,
+  customFields: CUSTOM_FIELD_ENDPOINTS,
+  notes: NOTE_ENDPOINTS,
+  messaging: MESSAGING_ENDPOINTS,
+  media: MEDIA_ENDPOINTS,
+  inbox: INBOX_ENDPOINTS,
+  numbers: NUMBER_ENDPOINTS,
+  inbound: INBOUND_ENDPOINTS,
+  activity: ACTIVITY_ENDPOINTS,
+  exports: EXPORT_ENDPOINTS,
+  notifications: NOTIFICATION_ENDPOINTS,
+  savedReplies: SAVED_REPLY_ENDPOINTS,
+  callerId: CALLER_ID_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -1,0 +1,242 @@
+/**
+ * §7 Analytics and activity, the activity part: one call as §3 gives it (outcome, §4 events with their labels,
+ * transcription, a short-lived signed recording link, custom values of entity type 6), a search over a company's
+ * calls, and the mixed activity feed (calls, voicemails, messages, faxes) newest first.
+ *
+ * The §9 search window (2 years): a `filters.from` further back than two years before now is refused with 422
+ * naming the limit (not clamped), so a person never gets silently fewer rows than they asked for.
+ */
+import { z } from 'zod';
+import { CALL_OUTCOMES } from '../domain/calls';
+import { valuesOf } from '../domain/codes';
+import { CustomValueSchema } from './contacts';
+import { endpoint, TimeZoneSchema } from './contract';
+import { pagedSchema } from './paged';
+
+const id = z.coerce.number().int().positive();
+
+/** Activity rows per page unless asked otherwise. */
+export const ACTIVITY_PER_PAGE = 25;
+
+export const TranscriptSegmentSchema = z.object({
+  channel: z.number().int(),
+  /** §3 speaker: 0 mixed, 1 agent, 2 client. */
+  speaker: z.number().int().min(0).max(2),
+  transcript: z.string(),
+  start: z.number(),
+  end: z.number(),
+});
+
+/** §3 transcription of a call. */
+export const TranscriptionSchema = z.object({
+  id: z.number().int(),
+  state: z.enum(['loading', 'complete']),
+  text: z.string(),
+  metadata: z.object({ segments: z.number().int() }),
+  /** Share of the talking time, in percent. */
+  statistics: z.object({ agent: z.number(), client: z.number() }),
+  raw: z.array(TranscriptSegmentSchema),
+});
+
+const NumberRefSchema = z.object({ id: z.number().int(), number: z.string(), label: z.string() });
+const ContactRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** §3 Call JSON. */
+export const CallSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  isInbound: z.boolean(),
+  caller: z.string(),
+  called: z.string(),
+  number: NumberRefSchema.nullable(),
+  contact: ContactRefSchema.nullable(),
+  /** §3 outcome code 0–4 and its label. */
+  outcome: z.number().int().min(0).max(4),
+  outcome_label: z.string(),
+  qualification: z.number().int().min(1).max(3).nullable(),
+  events: z.array(z.object({ status: z.number().int().min(1).max(13), label: z.string(), at: z.string() })),
+  duration: z.number().int(),
+  /** A signed link valid for MEDIA_URL_TTL_MS; null without a recording. */
+  recording_url: z.string().nullable(),
+  transcription: TranscriptionSchema.nullable(),
+  tags: z.array(z.string()),
+  note: z.string().nullable(),
+  source: z.string().nullable(),
+  first_time: z.boolean(),
+  extension: z.number().int().nullable(),
+  user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  started_at: z.string(),
+  eavAttributeValues: z.array(CustomValueSchema),
+});
+export type Call = z.infer<typeof CallSchema>;
+
+/** One row of the mixed activity feed; the kind-specific fields are those of its `type`. */
+export const ActivityRowSchema = z.object({
+  type: z.enum(['call', 'voicemail', 'message', 'fax']),
+  id: z.number().int(),
+  at: z.string(),
+  isInbound: z.boolean(),
+  /** The other party (E.164). */
+  remote: z.string(),
+  number: NumberRefSchema.nullable(),
+  contact: ContactRefSchema.nullable(),
+  /** call: outcome code and label, duration; voicemail: duration, transcription text. */
+  outcome: z.number().int().nullable(),
+  outcome_label: z.string().nullable(),
+  duration: z.number().int().nullable(),
+  /** message: its text; voicemail: its transcription; fax: its status. */
+  text: z.string().nullable(),
+  /** fax: pages. */
+  pages: z.number().int().nullable(),
+  recording_url: z.string().nullable(),
+});
+export type ActivityRow = z.infer<typeof ActivityRowSchema>;
+
+export const ActivityFiltersSchema = z.object({
+  numbers: z.array(id).max(500).optional(),
+  /** Dates (YYYY-MM-DD) in `tz`, inclusive. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  outcomes: z.array(z.literal(valuesOf(CALL_OUTCOMES))).optional(),
+  contact: id.optional(),
+  /** Phone-like text matches the other party's digits; other text the contact's name. */
+  search: z.string().trim().max(100).optional(),
+});
+
+export const ActivityQueryBodySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
+  tz: TimeZoneSchema.default('UTC'),
+  filters: ActivityFiltersSchema.default({}),
+  checkCalls: z.boolean().default(true),
+  checkVoicemails: z.boolean().default(true),
+  checkMessages: z.boolean().default(true),
+  checkFaxes: z.boolean().default(true),
+});
+
+export const CallSearchQuerySchema = z.object({
+  companyId: id,
+  q: z.string().trim().max(100).default(''),
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
+});
+
+export const ACTIVITY_ENDPOINTS = {
+  call: endpoint({
+    method: 'GET',
+    path: '/calls/{id}',
+    summary: 'One call: outcome, events, transcription, a signed recording link and custom values.',
+    params: z.object({ id }),
+    response: CallSchema,
+  }),
+  searchCalls: endpoint({
+    method: 'GET',
+    path: '/calls/search',
+    summary: 'A page of the company’s calls matching a phone number (any format) or a contact’s name.',
+    query: CallSearchQuerySchema,
+    response: pagedSchema(CallSchema),
+  }),
+  list: endpoint({
+    method: 'POST',
+    path: '/activity',
+    summary: 'A page of mixed activity (calls, voicemails, messages, faxes), newest first, with filters.',
+    query: z.object({ companyId: id }),
+    body: ActivityQueryBodySchema,
+    response: pagedSchema(ActivityRowSchema),
+  }),
+  recording: endpoint({
+    method: 'GET',
+    path: '/recordings/{kind}/{id}',
+    summary: 'A call’s or voicemail’s recording by its short-lived signed URL.',
+    params: z.object({ kind: z.enum(['call', 'voicemail']), id }),
+    query: z.object({
+      company: z.coerce.number().int().positive(),
+      expires: z.coerce.number().int(),
+      sig: z.string().max(128),
+    }),
+    response: z.unknown(),
+  }),
+} as const;
+
+/** The columns each export may have, in their CSV order when all are chosen. */
+export const EXPORT_COLUMNS = {
+  calls: [
+    'started_at',
+    'direction',
+    'caller',
+    'called',
+    'number_label',
+    'contact',
+    'outcome',
+    'duration',
+    'qualification',
+    'source',
+    'first_time',
+    'agent',
+    'tags',
+    'note',
+  ],
+  messages: ['at', 'direction', 'remote', 'number', 'number_label', 'contact', 'text', 'status'],
+  fax: ['at', 'direction', 'remote', 'number', 'contact', 'pages', 'status'],
+  voicemails: ['at', 'caller', 'number', 'number_label', 'contact', 'duration', 'transcription'],
+} as const;
+export type ExportKind = keyof typeof EXPORT_COLUMNS;
+
+function exportBody(kind: ExportKind) {
+  const allowed: readonly string[] = EXPORT_COLUMNS[kind];
+  return z.object({
+    companyId: id,
+    columns: z
+      .array(z.string())
+      .min(1)
+      .max(allowed.length)
+      .refine((columns) => columns.every((column) => allowed.includes(column)), {
+        message: `Columns must be among: ${allowed.join(', ')}.`,
+      }),
+    tz: TimeZoneSchema.default('UTC'),
+    filters: ActivityFiltersSchema.default({}),
+  });
+}
+
+/** §3 Batch "id, progress, finishedAt" of an export. */
+export const ExportBatchSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  state: z.enum(['queued', 'running', 'finished', 'failed']),
+  progress: z.number(),
+  finishedAt: z.string().nullable(),
+  total_rows: z.number().int().nullable(),
+  processed_rows: z.number().int(),
+  message: z.string().nullable(),
+});
+export type ExportBatch = z.infer<typeof ExportBatchSchema>;
+
+const exportEndpoint = (kind: ExportKind, path: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    summary: `Starts a CSV export of the company’s ${kind} (chosen columns, times in tz, activity filters).`,
+    body: exportBody(kind),
+    response: ExportBatchSchema,
+  });
+
+export const EXPORT_ENDPOINTS = {
+  calls: exportEndpoint('calls', '/calls/export'),
+  messages: exportEndpoint('messages', '/messages/export'),
+  fax: exportEndpoint('fax', '/fax/export'),
+  voicemails: exportEndpoint('voicemails', '/voicemails/export'),
+  progress: endpoint({
+    method: 'GET',
+    path: '/companies/{companyId}/exports/{batchId}',
+    summary: 'An export’s progress.',
+    params: z.object({ companyId: id, batchId: id }),
+    response: ExportBatchSchema,
+  }),
+  download: endpoint({
+    method: 'GET',
+    path: '/companies/{companyId}/exports/{batchId}/download',
+    summary: 'A finished export’s CSV, as an attachment.',
+    params: z.object({ companyId: id, batchId: id }),
+    response: z.string(),
+  }),
+} as const;
