@@ -6,11 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Endpoint } from '@shared/api/contract';
 import { errorEnvelope } from '@shared/api/errors';
 import { parseQuery } from '@shared/api/query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { callerIdRoutes } from './callerId/routes';
 import { auditLog } from './db/schema';
 import { type Caller, resolveCaller } from './http/caller';
 import type { AppContext } from './http/context';
@@ -21,11 +23,28 @@ import type { Access } from './http/route';
 import { registerUi } from './http/ui';
 import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
+import { exportRoutes } from './modules/activity/exports';
+import { activityRoutes } from './modules/activity/routes';
 import { apiKeyRoutes } from './modules/apiKeys/routes';
 import { authRoutes } from './modules/auth/routes';
 import { businessUnitRoutes } from './modules/businessUnits/routes';
 import { companyRoutes } from './modules/companies/routes';
+import { contactImportRoutes } from './modules/contactImport/routes';
+import { createImportWorker, type ImportWorker } from './modules/contactImport/worker';
+import { contactRoutes } from './modules/contacts/routes';
+import { conversationRoutes } from './modules/conversations/routes';
+import { customFieldRoutes } from './modules/customFields/routes';
+import { groupRoutes } from './modules/groups/routes';
+import { inboundRoutes } from './modules/inbound/routes';
+import { labelRoutes } from './modules/labels/routes';
+import { mediaRoutes } from './modules/media/routes';
+import { messagingRoutes } from './modules/messaging/routes';
+import { createMessageScheduler, type MessageScheduler } from './modules/messaging/scheduler';
+import { noteRoutes } from './modules/notes/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { numberRoutes } from './modules/numbers/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { savedReplyRoutes } from './modules/savedReplies/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/users/routes';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
@@ -63,11 +82,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its declared access: the permission matrix test walks it. */
     routeTable: RouteInfo[];
+    /** The contact import worker: started when the app is ready, stopped when it closes; woken by imports. */
+    importWorker: ImportWorker;
+    /** The scheduled-message job: started when the app is ready, stopped when it closes. */
+    messageScheduler: MessageScheduler;
   }
   interface FastifyRequest {
     callerError: HttpError | null;
   }
 }
+
+/** The largest file an upload may carry (a 100,000-row contact spreadsheet is ≈ 10 MB). */
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 /** The desktop app's renderer origin (it is loaded through the custom `app://` protocol). */
 export const DESKTOP_ORIGIN = 'app://switchboard';
@@ -140,7 +166,20 @@ export async function buildApp(
     reply.status(404).send(errorEnvelope(`There is no ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
+  // Durable background work (contact imports): resumes batches left by a stopped or crashed server on start.
+  const importWorker = createImportWorker(ctx, { log: app.log });
+  app.decorate('importWorker', importWorker);
+  app.addHook('onReady', async () => importWorker.start());
+  app.addHook('onClose', async () => importWorker.stop());
+  // Scheduled messages (§7 /inbox/message/schedule): sends what came due, also while the server was down.
+  const messageScheduler = createMessageScheduler(ctx, { log: app.log });
+  app.decorate('messageScheduler', messageScheduler);
+  app.addHook('onReady', async () => messageScheduler.start());
+  app.addHook('onClose', async () => messageScheduler.stop());
+
   await app.register(cookie);
+  // Uploads (contact imports): one file per request, streamed to its consumer, never buffered whole.
+  await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 50 } });
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: ctx.config.rateLimitWindowMs,
@@ -176,16 +215,18 @@ export async function buildApp(
   });
   registerIdempotency(app, ctx);
 
-  // §4 Admin login: every request made while signed in as another user is audit-logged.
-  app.addHook('onResponse', async (request, reply) => {
+  // §4 Admin login: every request made while signed in as another user is audit-logged — before the answer
+  // leaves (onSend, not onResponse), so the record exists by the time anyone sees the result.
+  app.addHook('onSend', async (request, reply, payload) => {
     const caller = request.caller;
-    if (!caller?.impersonatorId) return;
+    if (!caller?.impersonatorId) return payload;
     await ctx.db.insert(auditLog).values({
       actor_id: caller.user.id,
       impersonator_id: caller.impersonatorId,
       action: 'impersonated-request',
       detail: { method: request.method, path: request.url.split('?')[0], status: reply.statusCode },
     });
+    return payload;
   });
 
   await app.register(
@@ -197,6 +238,22 @@ export async function buildApp(
       sandboxRoutes(api, ctx);
       apiKeyRoutes(api, ctx);
       businessUnitRoutes(api, ctx);
+      contactRoutes(api, ctx);
+      contactImportRoutes(api, ctx);
+      groupRoutes(api, ctx);
+      labelRoutes(api, ctx);
+      customFieldRoutes(api, ctx);
+      noteRoutes(api, ctx);
+      numberRoutes(api, ctx);
+      conversationRoutes(api, ctx);
+      messagingRoutes(api, ctx);
+      mediaRoutes(api, ctx);
+      activityRoutes(api, ctx);
+      exportRoutes(api, ctx);
+      inboundRoutes(api, ctx);
+      notificationRoutes(api, ctx);
+      savedReplyRoutes(api, ctx);
+      callerIdRoutes(api, ctx);
       api.get('/docs/json', { config: { access: 'public' } }, async () =>
         openApiDocument(app.routeTable, {
           title: 'Switchboard platform API',

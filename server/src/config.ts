@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   PUSHER_TLS: optionalText,
   SUPPORT_EMAIL: z.string().trim().default('support@switchboard.test'),
   REALTIME_SECRET: optionalText,
+  /** Signs short-lived media URLs (MMS, voicemail, recordings); kept in the data folder when unset. */
+  MEDIA_SECRET: optionalText,
+  /** Twilio as the real carrier: both set, or neither (the built-in sandbox carrier). */
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
   UI_DIR: optionalText,
 });
 
@@ -74,6 +79,10 @@ export interface ServerConfig {
    * REALTIME_SECRET, else kept in the data folder (main.ts), so restarts keep it.
    */
   realtimeSecret: string | undefined;
+  /** Signs media URLs; from MEDIA_SECRET, else kept in the data folder (main.ts). */
+  mediaSecret: string | undefined;
+  /** Twilio credentials when Twilio is the carrier; undefined means the sandbox carrier. */
+  twilio: { accountSid: string; authToken: string } | undefined;
   /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
   uiDir: string | undefined;
 }
@@ -96,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   }
   const e = parsed.data;
   const pusherSet = [e.PUSHER_APP_ID, e.PUSHER_KEY, e.PUSHER_SECRET].filter(Boolean).length;
+  if (Boolean(e.TWILIO_ACCOUNT_SID) !== Boolean(e.TWILIO_AUTH_TOKEN)) {
+    throw new ConfigError(
+      'Set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither (for the sandbox carrier).',
+    );
+  }
   if (pusherSet !== 0 && pusherSet !== 3) {
     throw new ConfigError(
       'Set all of PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET, or none (for the embedded endpoint).',
@@ -117,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: e.LOG_LEVEL,
     supportEmail: e.SUPPORT_EMAIL,
     realtimeSecret: e.REALTIME_SECRET,
+    mediaSecret: e.MEDIA_SECRET,
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN }
+        : undefined,
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const release = await lockDataDir(config.dataDir);
   config.realtimeSecret ??= keptSecret(config.dataDir, 'realtime.secret');
+  config.mediaSecret ??= keptSecret(config.dataDir, 'media.secret');
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

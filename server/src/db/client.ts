@@ -34,6 +34,9 @@ export type DatabaseSource =
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: source.maxConnections ?? 10 });
+    // An idle connection the server ends (a restart, a failover, a dropped test database) is taken out of the
+    // pool by pg; without a listener its 'error' event would instead crash the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     // Fail fast with the server's own message when it cannot be reached.
     await pool.query('select 1');
     const db = drizzlePg(pool, { schema }) as unknown as Db;

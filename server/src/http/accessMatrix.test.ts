@@ -37,7 +37,18 @@ type Target = 'own' | 'foreign' | 'missing';
  * delete what they are given.
  */
 let serial = 0;
-const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: number }>> = {
+const FIXTURES: Record<
+  string,
+  (t: TestApp) => Promise<{
+    own: number;
+    foreign: number;
+    params?: Record<string, number>;
+    /** The body naming the record, for a route whose record is in its body (`POST /notes`). */
+    payload?: (id: number) => unknown;
+    /** The query naming the record, for a route whose record is in its query (`GET /inbox/conversations/items`). */
+    query?: (id: number) => Record<string, number>;
+  }>
+> = {
   'POST /api/users/invites/:id/resend': async (t) => {
     serial++;
     const [own, foreign] = await t.ctx.db
@@ -96,7 +107,263 @@ const FIXTURES: Record<string, (t: TestApp) => Promise<{ own: number; foreign: n
     ]);
     return { own: id, foreign: id };
   },
+  // Custom fields: `:type` is an entity type (contacts, 7), not a record id.
+  'POST /api/eavEntityTypes/:type/eavAttributes': async () => ({ own: 0, foreign: 0, params: { type: 7 } }),
+  'PUT /api/eavEntityTypes/:type/eavAttributes/:id': (t) => customFieldPair(t),
+  'DELETE /api/eavAttributes/:id': (t) => customFieldPair(t),
+  'GET /api/eavAttributes/:id/countStats': (t) => customFieldPair(t),
+  'GET /api/eavAttributes/:id/overrides': (t) => customFieldPair(t),
+  // Contacts, groups, labels, notes: a record in Demo Motors and one in Other Co.
+  'GET /api/contacts/:id': (t) => contactPair(t),
+  'PATCH /api/contacts/:id': (t) => contactPair(t),
+  'DELETE /api/contacts/:id': (t) => contactPair(t),
+  'GET /api/groups/:id': (t) => groupPair(t),
+  'PATCH /api/groups/:id': (t) => groupPair(t),
+  'DELETE /api/groups/:id': (t) => groupPair(t),
+  'POST /api/groups/:id/contacts': (t) => groupPair(t),
+  'DELETE /api/groups/:id/contacts': (t) => groupPair(t),
+  'POST /api/groups/:companyId/:groupId/all-contacts': (t) => groupPair(t),
+  'PATCH /api/companies/:companyId/contactLabels/:labelId': (t) => labelPair(t),
+  'DELETE /api/companies/:companyId/contactLabels/:labelId': (t) => labelPair(t),
+  'POST /api/notes': async (t) => ({
+    ...(await contactPair(t)),
+    payload: (id) => ({ model_type: 'contact', model_id: id, body: 'Matrix note' }),
+  }),
+  'PUT /api/notes/:id': (t) => notePair(t),
+  'DELETE /api/notes/:id': (t) => notePair(t),
+  // Contact imports: a finished batch in Demo Motors and one in Other Co.
+  'GET /api/companies/:companyId/contacts/progress/:batchId': (t) => importBatchPair(t),
+  'GET /api/companies/:companyId/contacts/progress/:batchId/report': (t) => importBatchPair(t),
+  // The sandbox's inbound text: the company is the one owning the tracked number `to` (unknown: 404).
+  'POST /api/sandbox/messages': async (t) => ({
+    own: t.ids.numbers.motorsMain,
+    foreign: t.ids.numbers.otherMain,
+    payload: (id) => ({
+      from: '+12025550190',
+      to:
+        id === t.ids.numbers.motorsMain
+          ? '+13125550100'
+          : id === t.ids.numbers.otherMain
+            ? '+14155550120'
+            : '+13125550198',
+      body: 'Matrix text',
+    }),
+  }),
+  // Activity: a call in Demo Motors and one in Other Co; exports by the body's company (no columns: 422, no
+  // file written) and an export batch of each company.
+  'GET /api/calls/:id': (t) => callPair(t),
+  ...Object.fromEntries(
+    ['calls', 'messages', 'fax', 'voicemails'].map((kind) => [
+      `POST /api/${kind}/export`,
+      async (t: TestApp) => ({
+        own: t.ids.companies.demoMotors,
+        foreign: t.ids.companies.otherCo,
+        payload: (id: number) => ({ companyId: id, columns: [] }),
+      }),
+    ]),
+  ),
+  'GET /api/companies/:companyId/exports/:batchId': (t) => exportBatchPair(t),
+  'GET /api/companies/:companyId/exports/:batchId/download': (t) => exportBatchPair(t),
+  // Conversations and their items: a conversation (or a message in one) in Demo Motors and one in Other Co.
+  'GET /api/inbox/conversations/items': async (t) => ({
+    ...(await conversationPair(t)),
+    query: (id) => ({ conversationId: id }),
+  }),
+  'GET /api/conversations/:id': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/read': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/unread': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/archive': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/restore': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/block': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/unblock': (t) => conversationPair(t),
+  'PUT /api/conversations/:id/assign': (t) => conversationPair(t),
+  'DELETE /api/messages/:id': (t) => itemPair(t),
+  'DELETE /api/inbox/conversations/items/:id': (t) => itemPair(t),
+  // Cancelling a scheduled message: a sent one answers 409 in the own company, still 404 in another.
+  'DELETE /api/inbox/message/schedule/:id': (t) => itemPair(t),
+  // Caller ID of a text's outside party (a 555 number the sandbox knows): a Demo Motors item and an Other Co one.
+  'GET /api/messages/:id/enhanced-caller-id': async (t) => ({
+    ...(await itemPair(t)),
+    query: () => ({ lookupWhenMissing: 1 }),
+  }),
+  // Saved replies: an agent's own one in Demo Motors and a shared one in Other Co.
+  'PUT /api/savedReplies/:id': (t) => savedReplyPair(t),
+  'DELETE /api/savedReplies/:id': (t) => savedReplyPair(t),
 };
+
+/** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
+async function conversationPair(t: TestApp) {
+  const { conversations } = await import('../db/schema');
+  const recipient = `+1646555${String(1000 + (++serial % 9000))}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(conversations)
+    .values([
+      { company_id: t.ids.companies.demoMotors, number_id: t.ids.numbers.motorsMain, recipient },
+      { company_id: t.ids.companies.otherCo, number_id: t.ids.numbers.otherMain, recipient },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A text in a Demo Motors conversation and one in an Other Co conversation. */
+async function itemPair(t: TestApp) {
+  const { conversationItems } = await import('../db/schema');
+  const pair = await conversationPair(t);
+  const [own, foreign] = await t.ctx.db
+    .insert(conversationItems)
+    .values([
+      { company_id: t.ids.companies.demoMotors, conversation_id: pair.own, kind: 'message', content: 'Hi' },
+      { company_id: t.ids.companies.otherCo, conversation_id: pair.foreign, kind: 'message', content: 'Hi' },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** agent@demo.test's own saved reply in Demo Motors (owners and administrators may change it too), one in Other Co. */
+async function savedReplyPair(t: TestApp) {
+  const { savedReplies } = await import('../db/schema');
+  const [own, foreign] = await t.ctx.db
+    .insert(savedReplies)
+    .values([
+      {
+        company_id: t.ids.companies.demoMotors,
+        user_id: t.ids.users['agent@demo.test'] ?? null,
+        title: 'Matrix',
+        body: 'Hi',
+      },
+      { company_id: t.ids.companies.otherCo, title: 'Matrix', body: 'Hi' },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A finished contact import batch in Demo Motors and one in Other Co. */
+async function importBatchPair(t: TestApp) {
+  const { batches } = await import('../db/schema');
+  const batch = { kind: 'contact-import', state: 'finished', file_name: 'matrix.csv', total_rows: 0 };
+  const [own, foreign] = await t.ctx.db
+    .insert(batches)
+    .values([
+      { ...batch, company_id: t.ids.companies.demoMotors },
+      { ...batch, company_id: t.ids.companies.otherCo },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A call in Demo Motors and one in Other Co. */
+async function callPair(t: TestApp) {
+  const { calls } = await import('../db/schema');
+  const call = {
+    caller: '+13125550177',
+    called: '+13125550100',
+    started_at: new Date('2026-11-01T10:00:00Z'),
+  };
+  const [own, foreign] = await t.ctx.db
+    .insert(calls)
+    .values([
+      { ...call, company_id: t.ids.companies.demoMotors },
+      { ...call, company_id: t.ids.companies.otherCo },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A running export batch in Demo Motors and one in Other Co (running: its download is 409, no file needed). */
+async function exportBatchPair(t: TestApp) {
+  const { batches } = await import('../db/schema');
+  const batch = { kind: 'export-calls', state: 'running', file_name: 'calls-export.csv' };
+  const [own, foreign] = await t.ctx.db
+    .insert(batches)
+    .values([
+      { ...batch, company_id: t.ids.companies.demoMotors },
+      { ...batch, company_id: t.ids.companies.otherCo },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A contact custom field in Demo Motors and one in Other Co. */
+async function customFieldPair(t: TestApp) {
+  const { eavAttributes } = await import('../db/schema');
+  const key = `matrix_field_${++serial}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(eavAttributes)
+    .values([
+      { company_id: t.ids.companies.demoMotors, entity_type: 7, name: key, key, data_type: 'boolean' },
+      { company_id: t.ids.companies.otherCo, entity_type: 7, name: key, key, data_type: 'boolean' },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0, params: { type: 7 } };
+}
+
+/** A contact in Demo Motors and one in Other Co (numbers in 917, which nothing else uses). */
+async function contactPair(t: TestApp) {
+  const { contacts } = await import('../db/schema');
+  const number = `+1917555${String(1000 + (++serial % 9000))}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(contacts)
+    .values([
+      { company_id: t.ids.companies.demoMotors, name: 'Matrix Contact', number },
+      { company_id: t.ids.companies.otherCo, name: 'Matrix Contact', number },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A plain contact group in Demo Motors and one in Other Co. */
+async function groupPair(t: TestApp) {
+  const { contactGroups } = await import('../db/schema');
+  const name = `Matrix group ${++serial}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(contactGroups)
+    .values([
+      { company_id: t.ids.companies.demoMotors, name },
+      { company_id: t.ids.companies.otherCo, name },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A contact label in Demo Motors and one in Other Co. */
+async function labelPair(t: TestApp) {
+  const { contactLabels } = await import('../db/schema');
+  const label = `Matrix label ${++serial}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(contactLabels)
+    .values([
+      { company_id: t.ids.companies.demoMotors, label },
+      { company_id: t.ids.companies.otherCo, label },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A note by agent@demo.test on a Demo Motors contact, and one on an Other Co contact (by other@demo.test). */
+async function notePair(t: TestApp) {
+  const { notes } = await import('../db/schema');
+  const records = await contactPair(t);
+  const [own, foreign] = await t.ctx.db
+    .insert(notes)
+    .values([
+      {
+        company_id: t.ids.companies.demoMotors,
+        model_type: 'contact',
+        model_id: records.own,
+        user_id: t.ids.users['agent@demo.test'] ?? null,
+        body: 'Matrix note',
+      },
+      {
+        company_id: t.ids.companies.otherCo,
+        model_type: 'contact',
+        model_id: records.foreign,
+        user_id: t.ids.users['other@demo.test'] ?? null,
+        body: 'Matrix note',
+      },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
 
 /** A company of the foreign organization. */
 async function foreignCompany(t: TestApp): Promise<number | undefined> {
@@ -135,6 +402,8 @@ async function requestFor(route: RouteInfo, target: Target) {
   const scopeId = await scopeIdFor(target, scope);
   const url = route.url.replace(/:(\w+)/g, (_m, param: string) => {
     if (kind === 'param' && param === name) return String(scopeId);
+    // A fixture may give a parameter that is not a record id (an entity type) its own value.
+    if (records?.params?.[param] !== undefined) return String(records.params[param]);
     if (!records) {
       // Unscoped routes (about the caller's own records) are only called anonymously here.
       if (!route.companyFrom && !route.organizationFrom) return String(MISSING);
@@ -142,11 +411,26 @@ async function requestFor(route: RouteInfo, target: Target) {
     }
     return String(target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING);
   });
-  const query = kind === 'query' ? `?${name}=${scopeId}` : '';
+  const recordQuery = records?.query?.(
+    target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING,
+  );
+  const query =
+    kind === 'query'
+      ? `?${name}=${scopeId}`
+      : recordQuery
+        ? `?${Object.entries(recordQuery)
+            .map(([key, value]) => `${key}=${value}`)
+            .join('&')}`
+        : '';
   return {
     method: route.method as 'GET',
     url: `${url}${query}`,
-    payload: route.method === 'GET' ? undefined : {},
+    payload:
+      route.method === 'GET'
+        ? undefined
+        : (records?.payload?.(
+            target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING,
+          ) ?? {}),
   };
 }
 
@@ -203,31 +487,42 @@ async function eachTarget(
   }
 }
 
+/** Each actor makes three requests per scoped route (hundreds in all): seconds alone, more on a busy machine. */
+const MATRIX_TIMEOUT = 60_000;
+
 describe('company-scoped routes: role × own, foreign and missing companies', () => {
-  it.each(ACTORS)('$email ($role)', async ({ email, role }) => {
-    const routes = t.app.routeTable.filter((r) => r.companyFrom);
-    expect(routes.length).toBeGreaterThan(5);
-    await eachTarget(email, routes, (route, target, status, where) => {
-      const superadmin = email === 'superadmin@demo.test';
-      if (target === 'missing' || (target === 'foreign' && !superadmin)) expect(status, where).toBe(404);
-      else if (!roleCan(role, route.access as Permission)) expect(status, where).toBe(403);
-      else expect([401, 403, 404, 500], where).not.toContain(status);
-    });
-  });
+  it.each(ACTORS)(
+    '$email ($role)',
+    async ({ email, role }) => {
+      const routes = t.app.routeTable.filter((r) => r.companyFrom);
+      expect(routes.length).toBeGreaterThan(5);
+      await eachTarget(email, routes, (route, target, status, where) => {
+        const superadmin = email === 'superadmin@demo.test';
+        if (target === 'missing' || (target === 'foreign' && !superadmin)) expect(status, where).toBe(404);
+        else if (!roleCan(role, route.access as Permission)) expect(status, where).toBe(403);
+        else expect([401, 403, 404, 500], where).not.toContain(status);
+      });
+    },
+    MATRIX_TIMEOUT,
+  );
 });
 
 describe('organization routes: admins of that organization (or a platform admin) only', () => {
-  it.each(ACTORS)('$email', async ({ email }) => {
-    const routes = t.app.routeTable.filter((r) => r.organizationFrom);
-    expect(routes.length).toBeGreaterThan(5);
-    await eachTarget(email, routes, (_route, target, status, where) => {
-      const superadmin = email === 'superadmin@demo.test';
-      const allowed =
-        target !== 'missing' && (superadmin || (target === 'own' && email === 'orgadmin@demo.test'));
-      if (allowed) expect([401, 403, 404, 500], where).not.toContain(status);
-      else expect(status, where).toBe(404);
-    });
-  });
+  it.each(ACTORS)(
+    '$email',
+    async ({ email }) => {
+      const routes = t.app.routeTable.filter((r) => r.organizationFrom);
+      expect(routes.length).toBeGreaterThan(5);
+      await eachTarget(email, routes, (_route, target, status, where) => {
+        const superadmin = email === 'superadmin@demo.test';
+        const allowed =
+          target !== 'missing' && (superadmin || (target === 'own' && email === 'orgadmin@demo.test'));
+        if (allowed) expect([401, 403, 404, 500], where).not.toContain(status);
+        else expect(status, where).toBe(404);
+      });
+    },
+    MATRIX_TIMEOUT,
+  );
 });
 
 describe('platform routes', () => {

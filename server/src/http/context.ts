@@ -1,4 +1,5 @@
 /** What every route and service can reach: the database, settings, the clock and the outbound channels. */
+import type { Carrier } from '../carriers/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { LoginThrottle } from '../modules/auth/throttle';
@@ -13,4 +14,9 @@ export interface AppContext {
   outbox: Outbox;
   realtime: Realtime;
   loginThrottle: LoginThrottle;
+  /**
+   * The carrier texts go through, when set; unset, `carrierFor(ctx)` builds Twilio (configured) or the sandbox.
+   * Tests set a sandbox with `receiptDelayMs: 0` here.
+   */
+  carrier?: Carrier;
 }

@@ -278,6 +278,8 @@ export function registerRoute<E extends Endpoint>(
       input.body = parse(endpoint.body, request.body, 'body') as HandlerInput<E>['body'];
 
       const result = await spec.handler(input as InCompany<E>);
+      // A handler that answered itself (a streamed CSV download) has set its own status and headers.
+      if (reply.sent) return reply;
       reply.status(spec.status ?? 200);
       if (spec.status === 204 || result === undefined) return reply.send();
       return result;

@@ -6,6 +6,10 @@ import type { Role } from '@shared/domain/users';
 import type { Db } from '../db/client';
 import { companies, memberships, organizationAdmins, organizations, tenants, users } from '../db/schema';
 import { hashPassword } from '../lib/secrets';
+import { seedDemoActivity } from './activity';
+import { seedDemoContacts } from './contacts';
+import { type DemoConversations, seedDemoConversations } from './conversations';
+import { type DemoNumbers, seedDemoNumbers } from './numbers';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -36,6 +40,10 @@ export interface DemoIds {
   organizationId: number;
   companies: { demoMotors: number; demoRealty: number; otherCo: number };
   users: Record<string, number>;
+  numbers: DemoNumbers;
+  conversations: DemoConversations;
+  /** Demo Motors' fax number (the activity seed adds it). */
+  faxNumber: number;
 }
 
 export async function seedDemo(db: Db): Promise<DemoIds> {
@@ -104,10 +112,39 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
     await tx
       .insert(organizationAdmins)
       .values({ user_id: id('orgadmin@demo.test'), organization_id: org.id });
+    await seedDemoContacts(
+      tx,
+      { demoMotors: motors.id, demoRealty: realty.id },
+      { demoMotors: id('agent@demo.test'), demoRealty: id('owner@demo.test') },
+    );
+    const demoNumbers = await seedDemoNumbers(tx, {
+      demoMotors: motors.id,
+      demoRealty: realty.id,
+      otherCo: other.id,
+    });
+    const demoConversations = await seedDemoConversations(
+      tx,
+      { demoMotors: motors.id, demoRealty: realty.id },
+      demoNumbers,
+      {
+        owner: id('owner@demo.test'),
+        admin: id('admin@demo.test'),
+        agent: id('agent@demo.test'),
+        agent2: id('agent2@demo.test'),
+      },
+    );
+    const activity = await seedDemoActivity(tx, motors.id, demoNumbers, {
+      admin: id('admin@demo.test'),
+      agent: id('agent@demo.test'),
+      agent2: id('agent2@demo.test'),
+    });
     return {
       organizationId: org.id,
       companies: { demoMotors: motors.id, demoRealty: realty.id, otherCo: other.id },
       users: ids,
+      numbers: demoNumbers,
+      conversations: demoConversations,
+      faxNumber: activity.faxNumber,
     };
   });
 }

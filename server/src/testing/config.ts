@@ -16,6 +16,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     supportEmail: 'support@switchboard.test',
     pusher: undefined,
     realtimeSecret: 'test-realtime-secret',
+    mediaSecret: 'test-media-secret',
+    twilio: undefined,
     uiDir: undefined,
     ...overrides,
   };

@@ -1,0 +1,132 @@
+/**
+ * Activity exports end to end: create → progress → download the CSV with the chosen columns (times in tz,
+ * a formula cell neutralised); unknown columns 422; another company's batch 404; a stale running export failed.
+ */
+import type { ExportBatch } from '@shared/api/activity';
+import { parse } from 'csv-parse/sync';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { batches, calls } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { tempDataDir } from '../messaging/testing';
+import { failStaleExports } from './exports';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApp;
+let dataDir: { dir: string; remove: () => Promise<void> };
+beforeAll(async () => {
+  dataDir = await tempDataDir();
+  t = await createTestApp({ dataDir: dataDir.dir });
+  t.setNow(new Date('2026-11-21T12:00:00Z'));
+});
+afterAll(async () => {
+  await t.close();
+  await dataDir.remove();
+});
+
+const motors = () => t.ids.companies.demoMotors;
+const start = (kind: string, body: Record<string, unknown>, email = 'reporting@demo.test') =>
+  t.as(email, { method: 'POST', url: `/api/${kind}/export`, payload: { companyId: motors(), ...body } });
+const progress = (batchId: number, email = 'reporting@demo.test', companyId = motors()) =>
+  t.as(email, { method: 'GET', url: `/api/companies/${companyId}/exports/${batchId}` });
+
+async function finished(batchId: number): Promise<ExportBatch> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const batch = (await progress(batchId)).json<ExportBatch>();
+    if (batch.state !== 'running') return batch;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('export did not finish');
+}
+
+describe('activity exports', () => {
+  it('exports calls with the chosen columns, in tz, formulas neutralised', async () => {
+    const [newest] = await t.ctx.db
+      .select()
+      .from(calls)
+      .where(eq(calls.company_id, motors()))
+      .orderBy(desc(calls.started_at))
+      .limit(1);
+    await t.ctx.db
+      .update(calls)
+      .set({ note: '=HYPERLINK("http://x.test")' })
+      .where(eq(calls.id, newest?.id ?? 0));
+    const response = await start('calls', {
+      columns: ['started_at', 'caller', 'outcome', 'note'],
+      tz: 'America/Chicago',
+      filters: { from: '2026-11-01' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const created = response.json<ExportBatch>();
+    expect(created).toMatchObject({ kind: 'export-calls', state: 'running' });
+    const done = await finished(created.id);
+    expect(done).toMatchObject({ state: 'finished', progress: 100 });
+    const expected = await t.ctx.db.$count(
+      calls,
+      and(eq(calls.company_id, motors()), sql`${calls.started_at} >= '2026-11-01T05:00:00Z'`),
+    );
+    expect(done.total_rows).toBe(expected);
+
+    const download = await t.as('reporting@demo.test', {
+      method: 'GET',
+      url: `/api/companies/${motors()}/exports/${created.id}/download`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="calls-export.csv"/);
+    const rows = parse(download.body) as string[][];
+    expect(rows[0]).toEqual(['started_at', 'caller', 'outcome', 'note']);
+    expect(rows).toHaveLength(expected + 1);
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'America/Chicago',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    }).format(newest?.started_at);
+    expect(rows[1]).toEqual([local, newest?.caller, expect.any(String), `'=HYPERLINK("http://x.test")`]);
+  });
+
+  it('exports each kind', async () => {
+    for (const [kind, columns] of [
+      ['messages', ['at', 'direction', 'text']],
+      ['fax', ['at', 'remote', 'pages', 'status']],
+      ['voicemails', ['at', 'caller', 'transcription']],
+    ] as const) {
+      const response = await start(kind, { columns });
+      expect(response.statusCode, response.body).toBe(202);
+      const done = await finished(response.json<ExportBatch>().id);
+      expect(done.state).toBe('finished');
+      expect(done.total_rows).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses unknown columns, other companies’ batches and roles without activity', async () => {
+    const bad = await start('calls', { columns: ['started_at', 'password'] });
+    expect(bad.statusCode).toBe(422);
+    expect((await start('calls', { columns: ['caller'] }, 'billing@demo.test')).statusCode).toBe(403);
+    const [foreign] = await t.ctx.db
+      .insert(batches)
+      .values({ company_id: t.ids.companies.otherCo, kind: 'export-calls', state: 'finished' })
+      .returning();
+    expect((await progress(foreign?.id ?? 0, 'owner@demo.test')).statusCode).toBe(404);
+    expect(
+      (
+        await t.as('owner@demo.test', {
+          method: 'GET',
+          url: `/api/companies/${motors()}/exports/${foreign?.id}/download`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await progress(foreign?.id ?? 0, 'other@demo.test', t.ids.companies.otherCo)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('fails an export left running by a crashed server', async () => {
+    const [stale] = await t.ctx.db
+      .insert(batches)
+      .values({ company_id: motors(), kind: 'export-fax', state: 'running' })
+      .returning();
+    await failStaleExports(t.ctx);
+    expect((await progress(stale?.id ?? 0)).json<ExportBatch>().state).toBe('failed');
+  });
+});

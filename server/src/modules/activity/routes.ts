@@ -1,0 +1,262 @@
+/**
+ * §7 activity: one call (`GET /calls/{id}`, its company from the record, 404 across companies), the calls
+ * search, the mixed feed (`POST /activity?companyId=`: one UNION ALL query over calls, voicemails, message items
+ * and faxes, paged in SQL), and recordings by short-lived signed URL (`/recordings/{call|voicemail}/{id}`).
+ *
+ * The §9 search window: `filters.from` before two years ago is refused (422 naming the limit); without a `from`
+ * the feed starts two years ago.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { type ActivityRow, ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
+import { pageOffset, toPage } from '@shared/api/paged';
+import { CALL_OUTCOMES } from '@shared/domain/calls';
+import { labelOf } from '@shared/domain/codes';
+import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { calls, contacts, voicemails } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { forbidden, invalid, notFound } from '../../lib/errors';
+import { likePattern } from '../companies/service';
+import { MEDIA_LINK_MESSAGES } from '../media/routes';
+import { signRecordingUrl, verifyRecordingUrl } from '../media/urls';
+import { mediaPath } from '../messaging/upload';
+import { callView, callViews, demoWav } from './view';
+
+/** Phone-like text: mostly digits and phone punctuation, at least three digits. */
+export function phoneDigits(search: string): string | null {
+  const digits = search.replace(/\D/g, '');
+  return digits.length >= 3 && /^[\d\s()+.-]+$/.test(search) ? digits : null;
+}
+
+/** The first moment of the §9 search window: two years before now. */
+export function searchWindowStart(now: Date): Date {
+  const start = new Date(now);
+  start.setUTCFullYear(start.getUTCFullYear() - SEARCH_WINDOW_YEARS);
+  return start;
+}
+
+export const WINDOW_MESSAGE = `Activity can be searched ${SEARCH_WINDOW_YEARS} years back at most.`;
+
+interface FeedRow extends Record<string, unknown> {
+  type: ActivityRow['type'];
+  id: number;
+  at: Date | string;
+  is_inbound: boolean;
+  remote: string;
+  number_id: number | null;
+  number: string | null;
+  number_label: string | null;
+  contact_id: number | null;
+  contact_name: string | null;
+  company_id: number;
+  outcome: number | null;
+  duration: number | null;
+  text: string | null;
+  pages: number | null;
+  has_recording: boolean;
+}
+
+/**
+ * The time range of a feed or export: `from`/`to` are dates in `tz` (to inclusive); a `from` before the §9
+ * window is refused with 422, and without one the range starts two years ago.
+ */
+export async function activityWindow(
+  ctx: AppContext,
+  tz: string,
+  filters: { from?: string; to?: string },
+): Promise<{ start: SQL; end: SQL }> {
+  const windowStart = searchWindowStart(ctx.now());
+  const from = filters.from ? sql`(${filters.from}::timestamp at time zone ${tz})` : null;
+  if (from) {
+    const [check] = await rowsOf<{ before: boolean }>(
+      ctx,
+      sql`select ${from} < ${windowStart.toISOString()}::timestamptz as before`,
+    );
+    if (check?.before) throw invalid({ 'filters.from': [WINDOW_MESSAGE] });
+  }
+  if (filters.from && filters.to && filters.to < filters.from) {
+    throw invalid({ 'filters.to': ['The end date must not be before the start date.'] });
+  }
+  return {
+    start: from ?? sql`${windowStart.toISOString()}::timestamptz`,
+    end: filters.to
+      ? sql`((${filters.to}::date + 1)::timestamp at time zone ${tz})`
+      : sql`'infinity'::timestamptz`,
+  };
+}
+
+export async function rowsOf<T>(ctx: AppContext, query: SQL): Promise<T[]> {
+  return ((await ctx.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, {
+    endpoint: E.call,
+    access: 'activity.view',
+    company: {
+      record: async ({ params }) => {
+        const [row] = await ctx.db
+          .select({ company_id: calls.company_id })
+          .from(calls)
+          .where(eq(calls.id, params.id));
+        return row?.company_id ?? null;
+      },
+    },
+    handler: async ({ params }) => {
+      const view = await callView(ctx, params.id);
+      if (!view) throw notFound('call');
+      return view;
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.searchCalls,
+    access: 'activity.view',
+    company: { query: 'companyId' },
+    handler: async ({ company, query }) => {
+      const digits = query.q ? phoneDigits(query.q) : null;
+      const match: SQL | undefined = !query.q
+        ? undefined
+        : digits
+          ? or(ilike(calls.caller, likePattern(digits)), ilike(calls.called, likePattern(digits)))
+          : sql`${calls.contact_id} in (select ${contacts.id} from ${contacts} where ${contacts.company_id} = ${company.id} and ${ilike(contacts.name, likePattern(query.q))})`;
+      const where = and(eq(calls.company_id, company.id), match);
+      const rows = await ctx.db
+        .select()
+        .from(calls)
+        .where(where)
+        .orderBy(desc(calls.started_at), desc(calls.id))
+        .limit(query.perPage)
+        .offset(pageOffset(query.page, query.perPage));
+      const [total] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(calls).where(where);
+      return toPage(await callViews(ctx, ctx.db, rows), total?.total ?? 0, query.page, query.perPage);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.list,
+    access: 'activity.view',
+    company: { query: 'companyId' },
+    handler: async ({ company, body }) => {
+      const filters = body.filters;
+      const { start, end } = await activityWindow(ctx, body.tz, filters);
+      const kinds: SQL[] = [];
+      const outcomes = filters.outcomes?.length ? filters.outcomes : null;
+      if (body.checkCalls) {
+        kinds.push(sql`select 'call' as type, c.id, c.started_at as at, c.is_inbound,
+            case when c.is_inbound then c.caller else c.called end as remote, c.number_id, c.contact_id,
+            c.company_id, c.outcome::int as outcome, c.duration, null::text as text, null::int as pages,
+            c.recording_path is not null as has_recording
+          from calls c where c.company_id = ${company.id} and c.started_at >= ${start} and c.started_at < ${end}
+          ${outcomes ? sql`and c.outcome in (${sql.join(outcomes, sql`, `)})` : sql``}`);
+      }
+      // An outcomes filter is about calls: the other kinds have no outcome, so it leaves them out.
+      if (body.checkVoicemails && !outcomes) {
+        kinds.push(sql`select 'voicemail' as type, v.id as id, v.created_at as at, true as is_inbound, v.caller as remote, v.number_id as number_id, v.contact_id as contact_id,
+            v.company_id as company_id, null::int as outcome, v.duration as duration, v.transcription as text, null::int as pages, v.recording_path is not null as has_recording
+          from voicemails v where v.company_id = ${company.id} and v.created_at >= ${start} and v.created_at < ${end}`);
+      }
+      if (body.checkMessages && !outcomes) {
+        kinds.push(sql`select 'message' as type, i.id::int as id, i.created_at as at, i.is_inbound as is_inbound, cv.recipient as remote, cv.number_id as number_id, cv.contact_id as contact_id,
+            i.company_id as company_id, null::int as outcome, null::int as duration, i.content as text, null::int as pages, false as has_recording
+          from conversation_items i join conversations cv on cv.id = i.conversation_id
+          where i.company_id = ${company.id} and i.kind = 'message' and i.created_at >= ${start}
+            and i.created_at < ${end}`);
+      }
+      if (body.checkFaxes && !outcomes) {
+        kinds.push(sql`select 'fax' as type, f.id as id, f.created_at as at, f.is_inbound as is_inbound, f.remote as remote, f.number_id as number_id, f.contact_id as contact_id,
+            f.company_id as company_id, null::int as outcome, null::int as duration, f.status as text, f.pages as pages, false as has_recording
+          from faxes f where f.company_id = ${company.id} and f.created_at >= ${start} and f.created_at < ${end}`);
+      }
+      if (!kinds.length) return toPage([], 0, body.page, body.perPage);
+      const conditions: SQL[] = [];
+      if (filters.numbers?.length)
+        conditions.push(sql`a.number_id in (${sql.join(filters.numbers, sql`, `)})`);
+      if (filters.contact) conditions.push(sql`a.contact_id = ${filters.contact}`);
+      if (filters.search) {
+        const digits = phoneDigits(filters.search);
+        conditions.push(
+          digits
+            ? sql`a.remote like ${likePattern(digits)}`
+            : sql`ct.name ilike ${likePattern(filters.search)}`,
+        );
+      }
+      const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+      const union = sql.join(kinds, sql` union all `);
+      const feed = sql`from (${union}) a left join numbers n on n.id = a.number_id
+        left join contacts ct on ct.id = a.contact_id ${where}`;
+      const [rows, totals] = await Promise.all([
+        rowsOf<FeedRow>(
+          ctx,
+          sql`select a.*, n.number, n.label as number_label, ct.name as contact_name ${feed}
+          order by a.at desc, a.type, a.id desc limit ${body.perPage} offset ${pageOffset(body.page, body.perPage)}`,
+        ),
+        rowsOf<{ total: number }>(ctx, sql`select count(*)::int as total ${feed}`),
+      ]);
+      const data: ActivityRow[] = rows.map((row) => ({
+        type: row.type,
+        id: Number(row.id),
+        at: new Date(row.at).toISOString(),
+        isInbound: row.is_inbound,
+        remote: row.remote,
+        number:
+          row.number_id && row.number
+            ? { id: row.number_id, number: row.number, label: row.number_label ?? '' }
+            : null,
+        contact:
+          row.contact_id && row.contact_name !== null ? { id: row.contact_id, name: row.contact_name } : null,
+        outcome: row.outcome,
+        outcome_label: row.outcome === null ? null : labelOf(CALL_OUTCOMES, row.outcome as never),
+        duration: row.duration,
+        text: row.text,
+        pages: row.pages,
+        recording_url:
+          row.has_recording && (row.type === 'call' || row.type === 'voicemail')
+            ? signRecordingUrl(ctx, { companyId: row.company_id, kind: row.type, id: Number(row.id) })
+            : null,
+      }));
+      return toPage(data, Number(totals[0]?.total ?? 0), body.page, body.perPage);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.recording,
+    access: 'public',
+    handler: async ({ params, query, reply }) => {
+      const verdict = verifyRecordingUrl(ctx, {
+        companyId: query.company,
+        kind: params.kind,
+        id: params.id,
+        expires: query.expires,
+        sig: query.sig,
+      });
+      if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
+      if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
+      const table = params.kind === 'call' ? calls : voicemails;
+      const [row] = await ctx.db
+        .select({ path: table.recording_path, duration: table.duration })
+        .from(table)
+        .where(and(eq(table.id, params.id), eq(table.company_id, query.company)));
+      if (!row?.path) throw notFound('recording');
+      const maxAge = Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000));
+      reply
+        .status(200)
+        .header('content-type', 'audio/wav')
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff');
+      // The demo's recordings are not files: a short tone stands in for each.
+      if (row.path.startsWith('demo/')) {
+        const wav = demoWav(row.duration, params.id);
+        return reply.header('content-length', String(wav.length)).send(wav);
+      }
+      const path = mediaPath(ctx, row.path);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw notFound('recording');
+      return reply.header('content-length', String(info.size)).send(createReadStream(path));
+    },
+  });
+}

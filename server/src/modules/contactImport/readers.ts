@@ -1,0 +1,346 @@
+/**
+ * Reads an uploaded contact file (§5 "CSV or XLSX") row by row from its stream, never holding the whole file:
+ * CSV with csv-parse (BOM stripped, `,` or `;` told from the header line, rows of any length kept so the worker
+ * can report a short or long row instead of the parser failing the file), XLSX with exceljs's streaming
+ * WorkbookReader (first worksheet; every cell as the text a person sees). Both yield `{ rowNumber, cells }`,
+ * the header first; row numbers are those of the file (CSV: records counted from 1; XLSX: the sheet's rows).
+ */
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+
+export type SheetKind = 'csv' | 'xlsx';
+
+export interface SheetRow {
+  rowNumber: number;
+  cells: string[];
+}
+
+/** A file that cannot be read as what it says it is; the message says why, for the person who sent it. */
+export class UnreadableFileError extends Error {
+  override name = 'UnreadableFileError';
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CSV_TYPES = ['text/csv', 'application/csv', 'text/x-csv', 'application/x-csv'];
+
+/**
+ * The kind of file by its name's extension, else by its content type (a browser may send a file without a
+ * name); anything else is not importable (an old `.xls`, a `.txt`, a PDF).
+ */
+export function sheetKind(fileName: string, contentType: string | undefined): SheetKind | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase();
+  if (extension === 'csv') return 'csv';
+  if (extension === 'xlsx') return 'xlsx';
+  if (extension) return null;
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (CSV_TYPES.includes(type)) return 'csv';
+  if (type === XLSX_TYPE) return 'xlsx';
+  return null;
+}
+
+/**
+ * The header row as column names: trimmed, trailing empty cells dropped, an empty name called `Column N`, a
+ * repeated name numbered (`Phone`, `Phone (2)`), so every column can be named in a mapping.
+ */
+export function headerColumns(cells: readonly string[]): string[] {
+  const trimmed = cells.map((cell) => cell.trim());
+  while (trimmed.length && trimmed[trimmed.length - 1] === '') trimmed.pop();
+  const seen = new Map<string, number>();
+  return trimmed.map((cell, index) => {
+    const base = cell || `Column ${index + 1}`;
+    const key = base.toLowerCase();
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    return count === 1 ? base : `${base} (${count})`;
+  });
+}
+
+/** Whether a row has nothing in it (a blank line, a row of empty cells): not a contact, not an error. */
+export function isBlankRow(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.trim() === '');
+}
+
+/** The rows of a CSV or XLSX file, header first. Throws `UnreadableFileError` for a file that is not one. */
+export function readSheet(source: Readable, kind: SheetKind): AsyncGenerator<SheetRow> {
+  return kind === 'csv' ? readCsv(source) : readXlsx(source);
+}
+
+/**
+ * The stream's chunks, pulled with `read()`. Unlike the stream's own async iterator, stopping early does not
+ * destroy the stream: an upload the reader stopped (a preview, a refused file) can still be read to its end.
+ */
+export async function* chunksOf(source: Readable): AsyncGenerator<Buffer> {
+  for (;;) {
+    if (source.errored) throw source.errored;
+    const chunk: unknown = source.read();
+    if (chunk !== null) {
+      yield Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+      continue;
+    }
+    if (source.readableEnded) return;
+    const ended = await new Promise<boolean>((resolve, reject) => {
+      const cleanup = () => {
+        source.off('readable', onReadable);
+        source.off('end', onEnd);
+        source.off('error', onError);
+        source.off('close', onClose);
+      };
+      const onReadable = () => {
+        cleanup();
+        resolve(false);
+      };
+      const onEnd = () => {
+        cleanup();
+        resolve(true);
+      };
+      const onError = (error: Error) => {
+        cleanup();
+        reject(error);
+      };
+      const onClose = () => {
+        cleanup();
+        if (source.readableEnded) resolve(true);
+        else reject(source.errored ?? new Error('The upload was cut off.'));
+      };
+      source.on('readable', onReadable);
+      source.once('end', onEnd);
+      source.once('error', onError);
+      source.once('close', onClose);
+    });
+    if (ended) return;
+  }
+}
+
+/**
+ * Reads and drops what is left of a stream, so an upload the reader stopped early (a preview, a refused file)
+ * still ends cleanly for the client; an error on the way is of no interest any more.
+ */
+export async function drain(source: Readable): Promise<void> {
+  if (source.readableEnded || source.destroyed) return;
+  try {
+    for await (const _chunk of chunksOf(source)) {
+      // dropped
+    }
+  } catch {
+    // A cut-off upload has nothing more to drain.
+  }
+}
+
+/** Resolves when a writable can take more, or is gone. */
+function writable(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    stream.once('close', done);
+  });
+}
+
+/**
+ * Feeds a stream's chunks into a writable (with back-pressure), starting with `head`, until the source ends
+ * (then ends the writable) or `stopped()` says to stop. A source error destroys the writable with it.
+ */
+function feed(
+  chunks: AsyncGenerator<Buffer>,
+  head: Buffer | null,
+  target: Writable,
+  stopped: () => boolean,
+): void {
+  void (async () => {
+    if (head && !target.write(head)) await writable(target);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) {
+      if (stopped() || target.destroyed) return;
+      if (!target.write(next.value)) await writable(target);
+    }
+    if (!stopped() && !target.destroyed) target.end();
+  })().catch((error: unknown) => target.destroy(error instanceof Error ? error : new Error(String(error))));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CSV
+
+/** Up to this many bytes are looked at to find the header line (and with it the delimiter). */
+const HEAD_LIMIT = 64 * 1024;
+/** A record longer than this is a broken file (an unclosed quote swallowing the rest), not a contact. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+/** `;` when the header line has more semicolons than commas (outside quotes), else `,`. */
+export function detectDelimiter(head: string): ',' | ';' {
+  const line = head.replace(/^\uFEFF/, '').split(/\r?\n|\r/)[0] ?? '';
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === ',') commas++;
+    else if (!quoted && char === ';') semicolons++;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+function csvProblem(error: unknown): UnreadableFileError {
+  if (error instanceof CsvError) {
+    const line = (error as CsvError & { lines?: number }).lines;
+    const where = line ? ` (near line ${line})` : '';
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      return new UnreadableFileError(`The file could not be read: a quoted cell is never closed${where}.`);
+    }
+    if (error.code === 'CSV_MAX_RECORD_SIZE') {
+      return new UnreadableFileError(`The file could not be read: a row is longer than 1 MB${where}.`);
+    }
+    return new UnreadableFileError(`The file could not be read as CSV${where}: ${error.message}`);
+  }
+  if (error instanceof UnreadableFileError) return error;
+  throw error;
+}
+
+async function* readCsv(source: Readable): AsyncGenerator<SheetRow> {
+  const chunks = chunksOf(source);
+  // The header line tells the delimiter: read up to its end before parsing.
+  const head: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    size += next.value.length;
+    if (next.value.includes(0x0a) || next.value.includes(0x0d) || size >= HEAD_LIMIT) break;
+  }
+  const first = Buffer.concat(head);
+  const parser = parse({
+    delimiter: detectDelimiter(first.toString('utf8')),
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: false,
+    max_record_size: MAX_RECORD_BYTES,
+  });
+  let stopped = false;
+  if (ended) parser.end(first);
+  else feed(chunks, first, parser, () => stopped);
+  let rowNumber = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNumber++;
+      yield { rowNumber, cells: record };
+    }
+  } catch (error) {
+    throw csvProblem(error);
+  } finally {
+    // Stopped early (a preview has its rows) or failed: the rest of the upload is left to be drained.
+    stopped = true;
+    parser.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// XLSX
+
+const NUMBER_TEXT = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
+
+/** A number as a person would type it: never with an exponent (`14155552671`, not `1.4155552671e10`). */
+export function numberText(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  if (Number.isInteger(value) && Math.abs(value) < 1e21) return String(value);
+  return NUMBER_TEXT.format(value);
+}
+
+/** A spreadsheet date (exceljs reads them as UTC midnight) as `YYYY-MM-DD`. */
+function dateText(value: Date): string {
+  return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+}
+
+/** The date test exceljs itself uses on a number format: date letters outside quotes and brackets. */
+function isDateFormat(format: string | undefined): boolean {
+  if (!format) return false;
+  return /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+}
+
+/** Excel's serial day number (1900 system) as a date. */
+function excelSerialDate(serial: number): Date {
+  return new Date(Math.round((serial - 25569) * 24 * 3600 * 1000));
+}
+
+/**
+ * A cell's value as text: strings as they are, numbers without exponent, dates as YYYY-MM-DD, booleans as
+ * true/false, rich text joined, formulas by their result, hyperlinks by their text, errors as shown (`#N/A`).
+ */
+export function cellText(value: unknown, numberFormat?: string): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    return isDateFormat(numberFormat) ? dateText(excelSerialDate(value)) : numberText(value);
+  }
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'object') {
+    const object = value as Record<string, unknown>;
+    if (Array.isArray(object.richText)) {
+      return (object.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join('');
+    }
+    if ('formula' in object || 'sharedFormula' in object) return cellText(object.result, numberFormat);
+    if ('text' in object) return cellText(object.text, numberFormat);
+    if ('error' in object) return String(object.error ?? '');
+  }
+  return String(value);
+}
+
+interface StreamedCell {
+  value: unknown;
+  numFmt?: string;
+}
+interface StreamedRow {
+  number: number;
+  eachCell(options: { includeEmpty: boolean }, callback: (cell: StreamedCell, column: number) => void): void;
+}
+
+async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
+  // exceljs pipes what it is given; it gets a copy fed from the upload, so stopping never destroys the upload.
+  const input = new PassThrough();
+  let stopped = false;
+  feed(chunksOf(source), null, input, () => stopped);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    // Cell styles carry the number formats that tell a date from a number.
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  let width = 0;
+  let first = true;
+  try {
+    for await (const worksheet of reader) {
+      for await (const row of worksheet as unknown as AsyncIterable<StreamedRow>) {
+        const cells: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          while (cells.length < column - 1) cells.push('');
+          cells[column - 1] = cellText(cell.value, cell.numFmt);
+        });
+        if (first) {
+          // The header: its width is every row's (a row's trailing empty cells are not written in XLSX).
+          if (isBlankRow(cells)) continue;
+          first = false;
+          width = cells.length;
+        }
+        while (cells.length < width) cells.push('');
+        yield { rowNumber: row.number, cells };
+      }
+      break; // the first worksheet only
+    }
+  } catch (error) {
+    if (error instanceof UnreadableFileError) throw error;
+    throw new UnreadableFileError('The file could not be read as an XLSX workbook.');
+  } finally {
+    stopped = true;
+    input.destroy();
+  }
+}

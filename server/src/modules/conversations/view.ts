@@ -1,0 +1,118 @@
+/**
+ * Rows → the §3 JSON of conversations and their items, a whole page at a time (numbers, contacts, users and the
+ * latest items in a few queries, never one per row). Media comes out as short-lived signed URLs.
+ */
+import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import type { ConversationItemKind, DeliveryState } from '@shared/domain/messaging';
+import { desc, inArray } from 'drizzle-orm';
+import { contacts, conversationItems, type conversations, numbers, users } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { phoneTimeZone } from '../../lib/phoneTimeZone';
+import { signMediaUrl } from '../media/urls';
+
+type ConversationRow = typeof conversations.$inferSelect;
+type ItemRow = typeof conversationItems.$inferSelect;
+
+const unique = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+
+async function userNames(ctx: AppContext, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Promise<ConversationItem[]> {
+  const names = await userNames(ctx, unique(rows.map((row) => row.user_id)));
+  return rows.map((row) => ({
+    id: row.id,
+    conversation_id: row.conversation_id,
+    isInbound: row.is_inbound,
+    createdAt: row.created_at.toISOString(),
+    user: row.user_id !== null ? { id: row.user_id, name: names.get(row.user_id) ?? '' } : null,
+    details: {
+      type: row.kind as ConversationItemKind,
+      content: row.content,
+      deliveryState: (row.delivery_state as DeliveryState | null) ?? null,
+      errorCode: row.error_code,
+      media: row.media.map((media, index) => ({
+        // A file we keep is served by a signed link; an inbound attachment we could not (or, in the sandbox,
+        // would not) download is shown from where the sender's carrier keeps it.
+        url: /^https?:\/\//.test(media.path)
+          ? media.path
+          : signMediaUrl(ctx, { companyId: row.company_id, itemId: row.id, index }),
+        content_type: media.content_type,
+        size: media.size,
+        name: media.name ?? null,
+      })),
+      shouldBeSentAt: row.should_be_sent_at?.toISOString() ?? null,
+      record_id: row.record_id,
+    },
+  }));
+}
+
+export async function conversationViews(
+  ctx: AppContext,
+  rows: readonly ConversationRow[],
+): Promise<Conversation[]> {
+  if (!rows.length) return [];
+  const numberRows = await ctx.db
+    .select({ id: numbers.id, number: numbers.number, label: numbers.label })
+    .from(numbers)
+    .where(inArray(numbers.id, unique(rows.map((row) => row.number_id))));
+  const numberById = new Map(numberRows.map((row) => [row.id, row]));
+  const contactIds = unique(rows.map((row) => row.contact_id));
+  const contactRows = contactIds.length
+    ? await ctx.db
+        .select({ id: contacts.id, name: contacts.name, is_unsubscribed: contacts.is_unsubscribed })
+        .from(contacts)
+        .where(inArray(contacts.id, contactIds))
+    : [];
+  const contactById = new Map(contactRows.map((row) => [row.id, row]));
+  const assignees = await userNames(ctx, unique(rows.map((row) => row.assigned_user_id)));
+  // The newest item of each conversation: one query, newest first, keeping the first seen per conversation.
+  const latestRows = await ctx.db
+    .selectDistinctOn([conversationItems.conversation_id])
+    .from(conversationItems)
+    .where(
+      inArray(
+        conversationItems.conversation_id,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(
+      conversationItems.conversation_id,
+      desc(conversationItems.created_at),
+      desc(conversationItems.id),
+    );
+  const latest = new Map((await itemViews(ctx, latestRows)).map((item) => [item.conversation_id, item]));
+  const recipients = [...new Set(rows.map((row) => row.recipient))];
+  const zones = new Map(
+    await Promise.all(
+      recipients.map(async (recipient) => [recipient, await phoneTimeZone(recipient)] as const),
+    ),
+  );
+  return rows.map((row) => {
+    const number = numberById.get(row.number_id);
+    const contact = row.contact_id !== null ? contactById.get(row.contact_id) : undefined;
+    return {
+      id: row.id,
+      company_id: row.company_id,
+      recipient: row.recipient,
+      number: { id: row.number_id, number: number?.number ?? '', label: number?.label ?? '' },
+      contact: contact ?? null,
+      latest_item: latest.get(row.id) ?? null,
+      unread_count: row.unread_count,
+      archived: row.archived_at !== null,
+      blocked: row.blocked,
+      assigned_user:
+        row.assigned_user_id !== null
+          ? { id: row.assigned_user_id, name: assignees.get(row.assigned_user_id) ?? '' }
+          : null,
+      last_item_at: row.last_item_at.toISOString(),
+      recipient_timezone: zones.get(row.recipient) ?? null,
+    };
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Delivery receipts, from Twilio's status webhook or the sandbox carrier's `onReceipt`: the item with that
+ * carrier sid moves forward only (`advanceDeliveryState`: a late "sent" never overwrites "delivered"), keeps the
+ * carrier's error code, and every open inbox hears `conversation.updated`.
+ */
+import { advanceDeliveryState, type DeliveryState } from '@shared/domain/messaging';
+import { eq } from 'drizzle-orm';
+import type { DeliveryReceipt } from '../../carriers/types';
+import { conversationItems } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { publishConversationUpdated } from '../conversations/store';
+
+export interface ReceiptOptions {
+  /**
+   * A receipt can arrive before the send that caused it has stored its sid (Twilio posts early status callbacks;
+   * a sandbox with no delay answers at once): look again this many times before giving up.
+   */
+  retries?: number;
+  retryDelayMs?: number;
+}
+
+/** Applies a receipt; answers false when no item has that sid (a message sent by something else). */
+export async function applyDeliveryReceipt(
+  ctx: AppContext,
+  receipt: DeliveryReceipt,
+  options: ReceiptOptions = {},
+): Promise<boolean> {
+  const retries = options.retries ?? 5;
+  const find = async () =>
+    (
+      await ctx.db
+        .select()
+        .from(conversationItems)
+        .where(eq(conversationItems.carrier_sid, receipt.sid))
+        .limit(1)
+    )[0];
+  let item = await find();
+  for (let attempt = 0; !item && attempt < retries; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 200));
+    item = await find();
+  }
+  if (!item) return false;
+  const current = (item.delivery_state as DeliveryState | null) ?? null;
+  const next = advanceDeliveryState(current, receipt.state);
+  const errorCode = receipt.errorCode ?? item.error_code;
+  if (next === current && errorCode === item.error_code) return true;
+  const [updated] = await ctx.db
+    .update(conversationItems)
+    .set({
+      delivery_state: next,
+      error_code: next === current ? item.error_code : errorCode,
+      updated_at: ctx.now(),
+    })
+    .where(eq(conversationItems.id, item.id))
+    .returning();
+  await publishConversationUpdated(ctx, item.conversation_id, updated ?? item);
+  return true;
+}

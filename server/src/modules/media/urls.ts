@@ -1,0 +1,79 @@
+/**
+ * Media (MMS attachments, voicemails, recordings, fax PDFs) is served by short-lived signed URLs, so `<img>` and
+ * `<audio>` work without a bearer header, and a copied link stops working after a while and never opens
+ * another company's file. The signature covers the company, the item, the attachment's index and the expiry.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../http/context';
+
+/** How long a media link works. */
+export const MEDIA_URL_TTL_MS = 15 * 60_000;
+
+// Tests and `npm start` always configure one; a bare buildApp without it still signs, for its own lifetime.
+const processSecret = randomBytes(32).toString('hex');
+
+function secretOf(ctx: AppContext): string {
+  return ctx.config.mediaSecret ?? processSecret;
+}
+
+function signature(
+  ctx: AppContext,
+  companyId: number,
+  itemId: number,
+  index: number,
+  expires: number,
+): string {
+  return createHmac('sha256', secretOf(ctx))
+    .update(`${companyId}.${itemId}.${index}.${expires}`)
+    .digest('hex');
+}
+
+/** `/api/media/{itemId}/{index}?company=…&expires=…&sig=…`, valid for MEDIA_URL_TTL_MS from now. */
+export function signMediaUrl(
+  ctx: AppContext,
+  media: { companyId: number; itemId: number; index: number },
+): string {
+  const expires = ctx.now().getTime() + MEDIA_URL_TTL_MS;
+  const sig = signature(ctx, media.companyId, media.itemId, media.index, expires);
+  return `${ctx.config.apiPrefix}/media/${media.itemId}/${media.index}?company=${media.companyId}&expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a media URL's parts: `ok`, `expired`, or `invalid` (tampered, or signed for something else). */
+export function verifyMediaUrl(
+  ctx: AppContext,
+  media: { companyId: number; itemId: number; index: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  const expected = Buffer.from(signature(ctx, media.companyId, media.itemId, media.index, media.expires));
+  const given = Buffer.from(media.sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  return media.expires < ctx.now().getTime() ? 'expired' : 'ok';
+}
+
+/** Recordings of calls and voicemails are signed like attachments, with a negative index naming the table. */
+const RECORDING_INDEX = { call: -1, voicemail: -2 } as const;
+export type RecordingKind = keyof typeof RECORDING_INDEX;
+
+/** `/api/recordings/{kind}/{id}?company=…&expires=…&sig=…`, valid for MEDIA_URL_TTL_MS from now. */
+export function signRecordingUrl(
+  ctx: AppContext,
+  recording: { companyId: number; kind: RecordingKind; id: number },
+): string {
+  const expires = ctx.now().getTime() + MEDIA_URL_TTL_MS;
+  const index = RECORDING_INDEX[recording.kind];
+  const sig = signature(ctx, recording.companyId, recording.id, index, expires);
+  return `${ctx.config.apiPrefix}/recordings/${recording.kind}/${recording.id}?company=${recording.companyId}&expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a recording URL's parts, as verifyMediaUrl does an attachment's. */
+export function verifyRecordingUrl(
+  ctx: AppContext,
+  recording: { companyId: number; kind: RecordingKind; id: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  return verifyMediaUrl(ctx, {
+    companyId: recording.companyId,
+    itemId: recording.id,
+    index: RECORDING_INDEX[recording.kind],
+    expires: recording.expires,
+    sig: recording.sig,
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * §7 sending: `POST /message` (now), `POST /inbox/message/schedule` (at a time, sent by the scheduler) and
+ * `DELETE /inbox/message/schedule/{id}` (cancel before it is sent). All need inbox.use in the company (the
+ * `companyId` query parameter, or the scheduled item's company). See service.ts for the rules.
+ */
+import { MESSAGING_ENDPOINTS as E } from '@shared/api/messaging';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { cancelScheduledMessage, scheduledItemCompany, scheduleMessage, sendMessage } from './service';
+import { readSendRequest } from './upload';
+
+export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, {
+    endpoint: E.send,
+    access: 'inbox.use',
+    company: { query: 'companyId' },
+    status: 201,
+    handler: async ({ company, caller, request }) => {
+      const { fields, media } = await readSendRequest(ctx, company.id, request);
+      return sendMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.schedule,
+    access: 'inbox.use',
+    company: { query: 'companyId' },
+    status: 201,
+    handler: async ({ company, caller, request }) => {
+      const { fields, media } = await readSendRequest(ctx, company.id, request);
+      return scheduleMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.cancelSchedule,
+    access: 'inbox.use',
+    company: { record: ({ params }) => scheduledItemCompany(ctx, params.id) },
+    status: 204,
+    handler: async ({ company, params }) => {
+      await cancelScheduledMessage(ctx, company.id, params.id);
+    },
+  });
+}

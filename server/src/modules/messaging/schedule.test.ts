@@ -1,0 +1,255 @@
+/**
+ * `POST /inbox/message/schedule` and its job: a scheduled message is sent at its time by the injectable clock,
+ * not before, and once even with two schedulers at it; cancelled before, refused after; a contact who
+ * unsubscribed meanwhile is not texted.
+ */
+import type { ConversationItem } from '@shared/api/conversations';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sandboxCarrier } from '../../carriers/sandbox';
+import { contacts, conversationItems, outbox } from '../../db/schema';
+import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { findOrCreateConversation } from '../conversations/store';
+import { createMessageScheduler } from './scheduler';
+import { failStaleClaims, STALE_CLAIM_MS } from './service';
+import { multipart, type Part, TINY_PNG, tempDataDir } from './testing';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let t: TestApp;
+let dataDir: { dir: string; remove: () => Promise<void> };
+let companyId: number;
+let numberId: number;
+let clock: Date;
+
+const AGENT = 'agent@demo.test';
+const HOUR = 60 * 60_000;
+const START = '2026-03-02T15:00:00Z';
+let recipientSerial = 160;
+const nextRecipient = () => `+1312555${String(++recipientSerial).padStart(4, '0')}`;
+
+beforeAll(async () => {
+  dataDir = await tempDataDir();
+  t = await createTestApp({ dataDir: dataDir.dir });
+  companyId = t.ids.companies.demoMotors;
+  numberId = t.ids.numbers.motorsMain;
+  t.ctx.carrier = sandboxCarrier(t.ctx.outbox, { receiptDelayMs: 0 });
+});
+// Each test starts at the same time (sign-in tokens live an hour on this clock too).
+beforeEach(() => {
+  clock = new Date(START);
+  t.setNow(clock);
+});
+afterAll(async () => {
+  await t.close();
+  await dataDir.remove();
+});
+
+function advance(ms: number) {
+  clock = new Date(clock.getTime() + ms);
+  t.setNow(clock);
+}
+
+async function schedule(parts: Part[], email = AGENT) {
+  const body = await multipart(parts);
+  return t.as(email, {
+    method: 'POST',
+    url: `/api/inbox/message/schedule?companyId=${companyId}`,
+    ...body,
+  });
+}
+
+const itemRow = async (id: number) =>
+  (await t.ctx.db.select().from(conversationItems).where(eq(conversationItems.id, id)))[0];
+const outboxTo = (to: string) =>
+  t.ctx.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'sms'), eq(outbox.to, to)));
+
+describe('POST /inbox/message/schedule', () => {
+  it('keeps the message for its time; the job sends it then, not before, and only once', async () => {
+    const to = nextRecipient();
+    const at = new Date(clock.getTime() + 2 * HOUR);
+    const response = await schedule([
+      ['numberId', String(numberId)],
+      ['to', to],
+      ['text', 'Your service is tomorrow at 9.'],
+      ['shouldBeSentAt', at.toISOString()],
+      ['media[]', TINY_PNG, 'map.png', 'image/png'],
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const item = response.json<ConversationItem>();
+    expect(item.details).toMatchObject({
+      type: 'scheduledmessage',
+      shouldBeSentAt: at.toISOString(),
+      deliveryState: null,
+      content: 'Your service is tomorrow at 9.',
+    });
+
+    await t.app.messageScheduler.runOnce();
+    advance(2 * HOUR - 1000);
+    await t.app.messageScheduler.runOnce();
+    expect(await outboxTo(to)).toEqual([]);
+    expect((await itemRow(item.id))?.kind).toBe('scheduledmessage');
+
+    advance(1000);
+    // Two schedulers (another server, a tick racing this one) at the same due item: one send.
+    const other = createMessageScheduler(t.ctx);
+    await Promise.all([t.app.messageScheduler.runOnce(), other.runOnce(), t.app.messageScheduler.runOnce()]);
+    const sent = await outboxTo(to);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toMatch(/^Your service is tomorrow at 9\.\n\[media\] http/);
+    await vi.waitFor(async () =>
+      expect(await itemRow(item.id)).toMatchObject({
+        kind: 'message',
+        should_be_sent_at: null,
+        delivery_state: 'delivered',
+        carrier_sid: expect.stringMatching(/^SB/),
+        created_at: clock,
+      }),
+    );
+    advance(HOUR);
+    await t.app.messageScheduler.runOnce();
+    expect(await outboxTo(to)).toHaveLength(1);
+  });
+
+  it('a message that came due while the server was down is sent when the job next runs', async () => {
+    const to = nextRecipient();
+    const response = await schedule([
+      ['numberId', String(numberId)],
+      ['to', to],
+      ['text', 'Missed while down'],
+      ['shouldBeSentAt', new Date(clock.getTime() + 60_000).toISOString()],
+    ]);
+    expect(response.statusCode).toBe(201);
+    advance(3 * HOUR);
+    const restarted = createMessageScheduler(t.ctx);
+    await restarted.runOnce();
+    expect(await outboxTo(to)).toHaveLength(1);
+  });
+
+  it('refuses a time in the past, now, more than a year ahead, or not a time', async () => {
+    const base: Part[] = [
+      ['numberId', String(numberId)],
+      ['to', nextRecipient()],
+      ['text', 'Later'],
+    ];
+    const past = await schedule([
+      ...base,
+      ['shouldBeSentAt', new Date(clock.getTime() - 1000).toISOString()],
+    ]);
+    expect(fieldErrors(past).shouldBeSentAt).toEqual(['Choose a time in the future.']);
+    const now = await schedule([...base, ['shouldBeSentAt', clock.toISOString()]]);
+    expect(fieldErrors(now).shouldBeSentAt).toEqual(['Choose a time in the future.']);
+    const far = await schedule([
+      ...base,
+      ['shouldBeSentAt', new Date(clock.getTime() + 400 * 24 * HOUR).toISOString()],
+    ]);
+    expect(fieldErrors(far).shouldBeSentAt).toEqual(['Schedule at most one year ahead.']);
+    const garbage = await schedule([...base, ['shouldBeSentAt', 'tomorrow']]);
+    expect(fieldErrors(garbage).shouldBeSentAt?.[0]).toMatch(/ISO date and time/);
+    const missing = await schedule(base);
+    expect(fieldErrors(missing)).toHaveProperty('shouldBeSentAt');
+  });
+
+  it('a contact who unsubscribes before the time is not texted: the item fails', async () => {
+    const to = nextRecipient();
+    const response = await schedule([
+      ['numberId', String(numberId)],
+      ['to', to],
+      ['text', 'Promo'],
+      ['shouldBeSentAt', new Date(clock.getTime() + HOUR).toISOString()],
+    ]);
+    expect(response.statusCode).toBe(201);
+    await t.ctx.db
+      .insert(contacts)
+      .values({ company_id: companyId, name: 'Late Stopper', number: to, is_unsubscribed: true });
+    advance(HOUR);
+    await t.app.messageScheduler.runOnce();
+    expect(await outboxTo(to)).toEqual([]);
+    expect(await itemRow(response.json<ConversationItem>().id)).toMatchObject({
+      kind: 'message',
+      delivery_state: 'failed',
+      error_code: 'unsubscribed',
+    });
+  });
+
+  it('a claim a dead server never handed to the carrier ends failed (not-sent) after a while', async () => {
+    const conversation = await findOrCreateConversation(t.ctx.db, {
+      companyId,
+      numberId,
+      recipient: nextRecipient(),
+    });
+    const claim = {
+      company_id: companyId,
+      conversation_id: conversation.id,
+      kind: 'message',
+      delivery_state: 'sending',
+    };
+    const [stale, fresh] = await t.ctx.db
+      .insert(conversationItems)
+      .values([
+        { ...claim, updated_at: new Date(clock.getTime() - STALE_CLAIM_MS - 1000) },
+        { ...claim, updated_at: new Date(clock.getTime() - 1000) },
+      ])
+      .returning();
+    await failStaleClaims(t.ctx);
+    expect(await itemRow(stale?.id ?? 0)).toMatchObject({ delivery_state: 'failed', error_code: 'not-sent' });
+    expect(await itemRow(fresh?.id ?? 0)).toMatchObject({ delivery_state: 'sending', error_code: null });
+  });
+
+  it('reporting may not schedule (403)', async () => {
+    const response = await schedule(
+      [
+        ['numberId', String(numberId)],
+        ['to', nextRecipient()],
+        ['text', 'x'],
+        ['shouldBeSentAt', new Date(clock.getTime() + HOUR).toISOString()],
+      ],
+      'reporting@demo.test',
+    );
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /inbox/message/schedule/{id}', () => {
+  it('cancels before the time (nothing is sent); once sent it is too late (409)', async () => {
+    const to = nextRecipient();
+    const scheduled = await schedule([
+      ['numberId', String(numberId)],
+      ['to', to],
+      ['text', 'Cancel me'],
+      ['shouldBeSentAt', new Date(clock.getTime() + 10 * 60_000).toISOString()],
+    ]);
+    const id = scheduled.json<ConversationItem>().id;
+    expect(
+      (await t.as('reporting@demo.test', { method: 'DELETE', url: `/api/inbox/message/schedule/${id}` }))
+        .statusCode,
+    ).toBe(403);
+    const cancel = await t.as(AGENT, { method: 'DELETE', url: `/api/inbox/message/schedule/${id}` });
+    expect(cancel.statusCode).toBe(204);
+    expect(await itemRow(id)).toBeUndefined();
+    advance(10 * 60_000);
+    await t.app.messageScheduler.runOnce();
+    expect(await outboxTo(to)).toEqual([]);
+
+    const sentLater = await schedule([
+      ['numberId', String(numberId)],
+      ['to', to],
+      ['text', 'Too late to cancel'],
+      ['shouldBeSentAt', new Date(clock.getTime() + 60_000).toISOString()],
+    ]);
+    advance(60_000);
+    await t.app.messageScheduler.runOnce();
+    const late = await t.as(AGENT, {
+      method: 'DELETE',
+      url: `/api/inbox/message/schedule/${sentLater.json<ConversationItem>().id}`,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ message: string }>().message).toMatch(/already been sent/);
+    expect(
+      (await t.as(AGENT, { method: 'DELETE', url: '/api/inbox/message/schedule/999999' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,34 @@
+/** Helpers for the messaging and media tests: multipart bodies, tiny real files, a temp data folder. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A 1×1 transparent PNG. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export type Part =
+  | [name: string, value: string]
+  | [name: string, data: Buffer | string, fileName: string, type: string];
+
+/** A multipart body, parts in the order given. */
+export async function multipart(parts: Part[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.length === 2) form.append(part[0], part[1]);
+    else form.append(part[0], new Blob([part[1]], { type: part[3] }), part[2]);
+  }
+  const request = new Request('http://x/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+/** A fresh data folder for stored media; `remove` deletes it. */
+export async function tempDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'switchboard-media-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}

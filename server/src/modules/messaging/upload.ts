@@ -1,0 +1,182 @@
+/**
+ * Reading a send (multipart, or JSON without files): the fields, and up to MEDIA_MAX_FILES `media[]` files
+ * streamed straight to `<dataDir>/media/<companyId>/<uuid>` (never buffered whole). Each file must be of an
+ * allowed declared type, at most MEDIA_MAX_BYTES, and its first bytes must say the same type (a renamed .exe
+ * declared as image/png is refused). Anything refused answers 422 on `media` naming the file, and every file
+ * this request wrote is removed again.
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MEDIA_TYPES, type MediaType } from '@shared/api/messaging';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../http/context';
+import { invalid } from '../../lib/errors';
+
+/** An attachment as the item stores it: relative to the data folder. */
+export interface StoredMedia {
+  path: string;
+  content_type: string;
+  size: number;
+  name?: string;
+}
+
+export interface SendRequest {
+  fields: Record<string, unknown>;
+  media: StoredMedia[];
+}
+
+const MB = Math.round(MEDIA_MAX_BYTES / (1024 * 1024));
+const ALLOWED = new Set<string>(MEDIA_TYPES);
+
+export const MEDIA_MESSAGES = {
+  tooMany: `Attach at most ${MEDIA_MAX_FILES} files to one message.`,
+  tooLarge: (name: string) => `${name} is larger than ${MB} MB, the limit for each attachment.`,
+  type: (name: string) =>
+    `${name} is not a file a text can carry: send images (JPEG, PNG, GIF, WebP), audio, MP4 video, PDF or vCard.`,
+  mismatch: (name: string, declared: string) =>
+    `${name} does not contain what its type says (${declared}); it was not attached.`,
+  empty: (name: string) => `${name} is empty.`,
+} as const;
+
+/** Where attachments live: `<dataDir>/media`. Stored paths are relative to the data folder. */
+export function mediaPath(ctx: AppContext, relative: string): string {
+  return join(ctx.config.dataDir, relative);
+}
+
+/** Removes stored attachments (a refused send, a cancelled schedule); missing files are fine. */
+export async function removeMedia(ctx: AppContext, media: readonly { path: string }[]): Promise<void> {
+  await Promise.all(media.map((file) => rm(mediaPath(ctx, file.path), { force: true })));
+}
+
+/** What a file's first bytes say it is (the family of types it may be declared as), or null. */
+export function sniffMediaType(head: Buffer): MediaType[] | null {
+  const ascii = (start: number, end: number) => head.subarray(start, end).toString('latin1');
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return ['image/jpeg'];
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return ['image/png'];
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return ['image/gif'];
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return ['image/webp'];
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return ['audio/wav', 'audio/x-wav'];
+  if (ascii(0, 5) === '%PDF-') return ['application/pdf'];
+  if (ascii(4, 8) === 'ftyp') return ['video/mp4', 'audio/mp4'];
+  if (ascii(0, 4) === 'OggS') return ['audio/ogg'];
+  if (ascii(0, 5) === '#!AMR') return ['audio/amr'];
+  if (ascii(0, 3) === 'ID3') return ['audio/mpeg'];
+  // An MPEG audio frame (MP3) or an ADTS frame (AAC): 11 sync bits.
+  if (head[0] === 0xff && head[1] !== undefined && (head[1] & 0xe0) === 0xe0) {
+    return (head[1] & 0x06) === 0 ? ['audio/aac', 'audio/mpeg'] : ['audio/mpeg'];
+  }
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^BEGIN:VCARD/i.test(text)) return ['text/vcard', 'text/x-vcard'];
+  return null;
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(buffer, 0, 32, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface FilePart {
+  type: 'file';
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean; bytesRead?: number };
+}
+interface FieldPart {
+  type: 'field';
+  fieldname: string;
+  value: unknown;
+}
+type Part = FilePart | FieldPart;
+
+function isLimitError(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code;
+}
+
+/** Stores one file part; throws 422 (after removing it) when it is too large, empty or not what it says. */
+async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Promise<StoredMedia> {
+  const name = part.filename || 'attachment';
+  const declared = part.mimetype.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (!ALLOWED.has(declared)) {
+    part.file.resume();
+    throw invalid({ media: [MEDIA_MESSAGES.type(name)] });
+  }
+  const relative = join('media', String(companyId), randomUUID());
+  const absolute = mediaPath(ctx, relative);
+  await mkdir(join(ctx.config.dataDir, 'media', String(companyId)), { recursive: true });
+  let size = 0;
+  part.file.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+  });
+  try {
+    await pipeline(part.file, createWriteStream(absolute));
+  } catch (error) {
+    await rm(absolute, { force: true });
+    if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
+      throw invalid({ media: [MEDIA_MESSAGES.tooLarge(name)] });
+    throw error;
+  }
+  const refuse = async (message: string) => {
+    await rm(absolute, { force: true });
+    return invalid({ media: [message] });
+  };
+  if (part.file.truncated) throw await refuse(MEDIA_MESSAGES.tooLarge(name));
+  if (size === 0) throw await refuse(MEDIA_MESSAGES.empty(name));
+  const sniffed = sniffMediaType(await readHead(absolute));
+  if (!sniffed?.includes(declared as MediaType)) throw await refuse(MEDIA_MESSAGES.mismatch(name, declared));
+  return { path: relative, content_type: declared, size, name };
+}
+
+/**
+ * The send's fields and its stored files. Fields may come before or after the files (they are only read once
+ * the whole request has arrived); files are written as they arrive. On any refusal every file is removed.
+ */
+export async function readSendRequest(
+  ctx: AppContext,
+  companyId: number,
+  request: FastifyRequest,
+): Promise<SendRequest> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? { ...(body as object) } : {}, media: [] };
+  }
+  const fields: Record<string, unknown> = {};
+  const media: StoredMedia[] = [];
+  try {
+    const parts = request.parts({
+      limits: { files: MEDIA_MAX_FILES, fileSize: MEDIA_MAX_BYTES, fields: 20, fieldSize: 64 * 1024 },
+    }) as AsyncIterable<Part>;
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'media[]' && part.fieldname !== 'media') {
+        part.file.resume();
+        continue;
+      }
+      media.push(await storeFile(ctx, companyId, part));
+    }
+  } catch (error) {
+    await removeMedia(ctx, media);
+    if (isLimitError(error, 'FST_FILES_LIMIT')) throw invalid({ media: [MEDIA_MESSAGES.tooMany] });
+    if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
+      throw invalid({ media: [MEDIA_MESSAGES.tooLarge('A file')] });
+    throw error;
+  }
+  return { fields, media };
+}
