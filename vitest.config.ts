@@ -39,6 +39,9 @@ export default defineConfig({
   test: {
     // Two cores: keep parallelism modest so suites that start servers do not starve each other.
     maxWorkers: 2,
+    // A server test file builds its app on a copy of the seeded database; the first in each worker migrates and
+    // seeds (≈ 6 s alone, several times that on a busy 2-core machine), so setup hooks get more than 10 s.
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,

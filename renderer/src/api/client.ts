@@ -21,6 +21,7 @@ import axios, {
   type AxiosAdapter,
   type AxiosError,
   type AxiosInstance,
+  type AxiosProgressEvent,
   type AxiosRequestConfig,
 } from 'axios';
 
@@ -54,6 +55,10 @@ export interface RequestOptions {
   /** Offline replay sends the key the mutation was made with, so the server applies it once (server issue). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Uploads: called with the fraction sent so far (0–1). */
+  onUploadProgress?: (fraction: number) => void;
+  /** Downloads (a CSV report or export): the body as text instead of JSON. */
+  responseType?: 'json' | 'text' | 'blob';
 }
 
 export interface ApiResult<T> {
@@ -140,6 +145,14 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
         },
         signal: options.signal,
+        ...(options.responseType ? { responseType: options.responseType } : {}),
+        ...(options.onUploadProgress
+          ? {
+              onUploadProgress: (event: AxiosProgressEvent) => {
+                if (event.total) options.onUploadProgress?.(Math.min(1, event.loaded / event.total));
+              },
+            }
+          : {}),
       });
       deps.onReachable?.();
       return { data: response.data, status: response.status };

@@ -13,6 +13,10 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Inbox', to: '/inbox', permission: 'inbox.use' },
+  { label: 'Contacts', to: '/contacts', permission: 'contacts.view' },
+  { label: 'Groups', to: '/groups', permission: 'contacts.view' },
+  { label: 'Custom fields', to: '/custom-fields', permission: 'settings.manage' },
   { label: 'Users', to: '/users', permission: 'users.view' },
   { label: 'API keys', to: '/api-keys' },
   { label: 'Profile', to: '/profile' },

@@ -6,6 +6,11 @@ import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
 import { SignInPage } from '../features/auth/SignInPage';
 import { SignUpPage } from '../features/auth/SignUpPage';
+import { ContactPage } from '../features/contacts/ContactPage';
+import { ContactsPage } from '../features/contacts/ContactsPage';
+import { CustomFieldsPage } from '../features/customFields/CustomFieldsPage';
+import { GroupsPage } from '../features/groups/GroupsPage';
+import { InboxPage } from '../features/inbox/InboxPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { UsersPage } from '../features/users/UsersPage';
 import { NotFoundPage } from '../ui/States';
@@ -22,6 +27,12 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <Navigate to="/profile" replace /> },
       { path: 'profile', element: <ProfilePage /> },
+      { path: 'inbox', element: <InboxPage /> },
+      { path: 'inbox/:conversationId', element: <InboxPage /> },
+      { path: 'contacts', element: <ContactsPage /> },
+      { path: 'contacts/:contactId', element: <ContactPage /> },
+      { path: 'groups', element: <GroupsPage /> },
+      { path: 'custom-fields', element: <CustomFieldsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'api-keys', element: <ApiKeysPage /> },
       { path: '*', element: <NotFoundPage /> },

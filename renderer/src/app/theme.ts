@@ -3,13 +3,21 @@
  * default blue, "dimmed" grey text, and the text of light badges and alerts. Shade 8 of blue and the darker
  * text colours below fix that (checked by the axe test in tests/e2e/shell.spec.ts).
  */
-import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'md',
+  // Mantine's close buttons are bare icons: give every one a name screen readers can say (axe button-name).
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close message' } },
+    }),
+  },
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({

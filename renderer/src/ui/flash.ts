@@ -31,5 +31,6 @@ export function flash(
         ? false
         : (options.autoCloseMs ?? (type === 'danger' ? DELAYS_MS.errorToast : DELAYS_MS.flashAutoHide)),
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Close message' },
   });
 }

@@ -1,0 +1,186 @@
+/**
+ * Notes on a contact (§7 Notes: `POST /notes`, `PUT` / `DELETE /notes/{id}`): newest first with their author
+ * and time; anyone who may edit contacts adds one; a note's author (or an administrator) edits or deletes it.
+ */
+import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import type { Note } from '@shared/api/contacts';
+import { DATE_FORMATS } from '@shared/domain/time';
+import dayjs from 'dayjs';
+import { useId, useState } from 'react';
+import { flash } from '../../ui/flash';
+import { failureSummary, useNoteMutations } from './contactsApi';
+
+const when = (iso: string) => dayjs(iso).format(`${DATE_FORMATS.monthDayYear} ${DATE_FORMATS.time}`);
+
+export function ContactNotes({
+  contactId,
+  notes,
+  userId,
+  canWrite,
+  canModerate,
+  addLabel = 'Add note',
+  headingOrder = 2,
+}: {
+  contactId: number;
+  notes: readonly Note[];
+  userId: number;
+  /** May add notes (contacts.manage). */
+  canWrite: boolean;
+  /** May change anyone's notes (an administrator). */
+  canModerate: boolean;
+  /** The name of the field and button that add a note: unique on screens that show other notes too (the inbox). */
+  addLabel?: string;
+  headingOrder?: 2 | 3;
+}) {
+  const headingId = useId();
+  const { add, edit, remove } = useNoteMutations(contactId);
+  const [draft, setDraft] = useState('');
+  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const sorted = [...notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Title order={headingOrder} size="h3" id={headingId}>
+        Notes
+      </Title>
+      {canWrite && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!draft.trim()) return;
+            add.mutate(draft, {
+              onSuccess: () => {
+                setDraft('');
+                flash('success', 'Note added.');
+              },
+            });
+          }}
+        >
+          <Stack gap="xs">
+            <Textarea
+              label={addLabel}
+              placeholder="What happened, what was agreed…"
+              autosize
+              minRows={2}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              error={add.error ? failureSummary(add.error) : undefined}
+            />
+            <Group>
+              <Button type="submit" variant="light" loading={add.isPending} disabled={!draft.trim()}>
+                {addLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      {sorted.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          No notes yet.
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {sorted.map((note) => {
+            const mine = note.user?.id === userId;
+            const mayChange = canWrite && (mine || canModerate);
+            const author = note.user?.name ?? 'A former user';
+            const isEditing = editing?.id === note.id;
+            return (
+              <Paper component="li" key={note.id} withBorder p="sm" aria-label={`Note by ${author}`}>
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    {author} · <time dateTime={note.created_at}>{when(note.created_at)}</time>
+                    {note.updated_at !== note.created_at && ' (edited)'}
+                  </Text>
+                  {mayChange && !isEditing && confirming !== note.id && (
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Edit note from ${when(note.created_at)}`}
+                        onClick={() => setEditing({ id: note.id, body: note.body })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete note from ${when(note.created_at)}`}
+                        onClick={() => setConfirming(note.id)}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  )}
+                </Group>
+                {confirming === note.id && (
+                  <Group gap="xs" mt="xs" role="group" aria-label="Confirm deletion">
+                    <Text size="sm">Delete this note?</Text>
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      loading={remove.isPending}
+                      onClick={() =>
+                        remove.mutate(note.id, {
+                          onSuccess: () => {
+                            setConfirming(null);
+                            flash('success', 'Note deleted.');
+                          },
+                        })
+                      }
+                    >
+                      Delete note
+                    </Button>
+                    <Button size="compact-sm" variant="default" onClick={() => setConfirming(null)}>
+                      Keep it
+                    </Button>
+                  </Group>
+                )}
+                {isEditing ? (
+                  <form
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      if (!editing.body.trim()) return;
+                      edit.mutate(editing, { onSuccess: () => setEditing(null) });
+                    }}
+                  >
+                    <Stack gap="xs" mt="xs">
+                      <Textarea
+                        label="Edit note"
+                        autosize
+                        minRows={2}
+                        value={editing.body}
+                        onChange={(event) => setEditing({ id: note.id, body: event.currentTarget.value })}
+                        error={edit.error ? failureSummary(edit.error) : undefined}
+                        data-autofocus
+                      />
+                      <Group gap="xs">
+                        <Button type="submit" size="xs" loading={edit.isPending}>
+                          Save note
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                          Cancel
+                        </Button>
+                      </Group>
+                    </Stack>
+                  </form>
+                ) : (
+                  <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                    {note.body}
+                  </Text>
+                )}
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
+      {remove.error && (
+        <Alert color="red" role="alert">
+          The note was not deleted: {failureSummary(remove.error)}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

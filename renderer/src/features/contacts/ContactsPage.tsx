@@ -1,0 +1,384 @@
+/**
+ * Contacts (§7 Contacts): the company's contacts in a table with server-side paging and sorting, a choice of
+ * columns, filters kept in the address (`?group=<id>` from the groups page), row selection with "all matching",
+ * bulk actions, and the way in to a new contact and to the import wizard.
+ */
+import {
+  Box,
+  Button,
+  Group,
+  Menu,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import type { Contact, ContactSelection } from '@shared/api/contacts';
+import { roleCan } from '@shared/domain/permissions';
+import { channels, EVENTS } from '@shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  flexRender,
+  getCoreRowModel,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+  useReactTable,
+} from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useRealtimeEvent } from '../../api/realtime';
+import { useShell } from '../../app/context';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { BulkActions } from './BulkActions';
+import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
+import { CHOOSABLE_COLUMNS, contactColumns, useColumnVisibility } from './columns';
+import { contactKeys, useContacts, useGroupOptions, useLabelOptions } from './contactsApi';
+import {
+  type ContactListState,
+  type ContactSort,
+  EMPTY_FILTERS,
+  hasFilters,
+  PER_PAGE_OPTIONS,
+  readListState,
+  toApiFilters,
+  writeListState,
+} from './filters';
+import { ImportWizard } from './import/ImportWizard';
+
+const NO_CONTACTS: Contact[] = [];
+
+interface Selection {
+  /** The list (company, filters, sort, page) the selection was made in: another list starts with none. */
+  listKey: string;
+  rows: RowSelectionState;
+  allMatching: boolean;
+}
+
+export function ContactsPage() {
+  const { company, user } = useShell();
+  const client = useQueryClient();
+  const companyId = company?.id ?? 0;
+  const canView = roleCan(company?.role, 'contacts.view');
+  const canManage = roleCan(company?.role, 'contacts.manage');
+
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params), [params]);
+  const update = useCallback(
+    (change: (current: ContactListState) => ContactListState) =>
+      setParams((previous) => writeListState(change(readListState(previous))), { replace: true }),
+    [setParams],
+  );
+  const setFilters: FiltersUpdate = useCallback(
+    (change) => update((current) => ({ ...current, filters: change(current.filters), page: 1 })),
+    [update],
+  );
+
+  const apiFilters = useMemo(() => toApiFilters(state.filters), [state.filters]);
+  const listParams = useMemo(
+    () => ({
+      page: state.page,
+      perPage: state.perPage,
+      filters: apiFilters,
+      sort: state.sort,
+      dir: state.dir,
+    }),
+    [state.page, state.perPage, apiFilters, state.sort, state.dir],
+  );
+  const contacts = useContacts(companyId, listParams);
+  const labels = useLabelOptions(canView ? companyId : 0);
+  const groups = useGroupOptions(canView ? companyId : 0);
+  const [importOpen, setImportOpen] = useState(false);
+  const [visibility, setVisibility] = useColumnVisibility(user.id);
+
+  const listKey = JSON.stringify([companyId, listParams]);
+  const [selection, setSelection] = useState<Selection>({ listKey, rows: {}, allMatching: false });
+  const current = selection.listKey === listKey ? selection : { listKey, rows: {}, allMatching: false };
+  const clearSelection = () => setSelection({ listKey, rows: {}, allMatching: false });
+
+  useRealtimeEvent(companyId ? channels.companies(companyId) : null, EVENTS.contactImportCompleted, () => {
+    void client.invalidateQueries({ queryKey: contactKeys.all() });
+  });
+
+  // A page past the end (after deleting the last contacts of the last page) moves to the last page.
+  const totalPages = contacts.data?.total_pages ?? 0;
+  useEffect(() => {
+    if (totalPages > 0 && state.page > totalPages) update((s) => ({ ...s, page: totalPages }));
+  }, [totalPages, state.page, update]);
+
+  const selectable = canView;
+  const listSearch = params.size ? `?${params.toString()}` : '';
+  const columns = useMemo(() => contactColumns({ selectable, listSearch }), [selectable, listSearch]);
+  const sorting: SortingState = [{ id: state.sort, desc: state.dir === 'desc' }];
+  const table = useReactTable({
+    data: contacts.data?.data ?? NO_CONTACTS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (contact) => String(contact.id),
+    manualPagination: true,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableRowSelection: selectable,
+    state: { rowSelection: current.rows, columnVisibility: visibility, sorting },
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const rows = typeof updater === 'function' ? updater(current.rows) : updater;
+      setSelection({ listKey, rows, allMatching: false });
+    },
+    onColumnVisibilityChange: setVisibility,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+      update((s) => ({
+        ...s,
+        sort: (next?.id as ContactSort | undefined) ?? 'name',
+        dir: next?.desc ? 'desc' : 'asc',
+        page: 1,
+      }));
+    },
+  });
+
+  if (!company) return <EmptyState title="You are not in a company yet" />;
+  if (!canView)
+    return <ErrorState title="Not allowed" error="Your role in this company cannot see its contacts." />;
+
+  const page = contacts.data;
+  const rows = table.getRowModel().rows;
+  const selectedIds = Object.entries(current.rows)
+    .filter(([, selected]) => selected)
+    .map(([id]) => Number(id));
+  const pageAllSelected = rows.length > 0 && rows.every((row) => row.getIsSelected());
+  const total = page?.total ?? 0;
+  const bulkSelection: ContactSelection = current.allMatching
+    ? { all: true, filters: apiFilters }
+    : { contacts: selectedIds };
+  const bulkCount = current.allMatching ? total : selectedIds.length;
+  const filtered = hasFilters(state.filters);
+
+  const newContactButton = canManage && (
+    <Button component={Link} to="/contacts/new">
+      New contact
+    </Button>
+  );
+  const importButton = canManage && (
+    <Button variant="light" onClick={() => setImportOpen(true)}>
+      Import contacts
+    </Button>
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            Contacts
+          </Title>
+          {page && (
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {total === 1 ? '1 contact' : `${total.toLocaleString()} contacts`}
+              {filtered ? (total === 1 ? ' matches' : ' match') : ''}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs">
+          {importButton}
+          {newContactButton}
+          <Menu closeOnItemClick={false} position="bottom-end">
+            <Menu.Target>
+              <Button variant="default">Columns</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Columns shown</Menu.Label>
+              {CHOOSABLE_COLUMNS.map((choice) => (
+                <Menu.CheckboxItem
+                  key={choice.id}
+                  checked={visibility[choice.id] !== false}
+                  onChange={(checked) => setVisibility((previous) => ({ ...previous, [choice.id]: checked }))}
+                >
+                  {choice.header}
+                </Menu.CheckboxItem>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+
+      <ContactFiltersBar
+        filters={state.filters}
+        labels={labels.data ?? []}
+        groups={groups.data ?? []}
+        onChange={setFilters}
+      />
+
+      {selectable && (selectedIds.length > 0 || current.allMatching) && (
+        <BulkActions
+          companyId={companyId}
+          selection={bulkSelection}
+          count={bulkCount}
+          labels={labels.data ?? []}
+          groups={groups.data ?? []}
+          canManage={canManage}
+          onDone={clearSelection}
+        />
+      )}
+      {pageAllSelected && total > rows.length && (
+        <Group gap="xs" justify="center">
+          {current.allMatching ? (
+            <>
+              <Text size="sm">All {total.toLocaleString()} matching contacts are selected.</Text>
+              <Button size="compact-sm" variant="subtle" onClick={clearSelection}>
+                Clear selection
+              </Button>
+            </>
+          ) : (
+            <>
+              <Text size="sm">All {rows.length} contacts on this page are selected.</Text>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => setSelection({ listKey, rows: current.rows, allMatching: true })}
+              >
+                Select all {total.toLocaleString()} matching
+              </Button>
+            </>
+          )}
+        </Group>
+      )}
+
+      {!page && contacts.isPending ? (
+        <LoadingState label="Loading contacts" />
+      ) : !page ? (
+        <ErrorState
+          title="Could not load the contacts"
+          error={contacts.error}
+          onRetry={() => contacts.refetch()}
+        />
+      ) : total === 0 && !filtered ? (
+        <Stack align="center" gap="xs">
+          <EmptyState title="No contacts yet">
+            {canManage
+              ? 'Import a CSV or Excel file, or add contacts one by one.'
+              : 'Contacts appear here once someone adds or imports them.'}
+          </EmptyState>
+          <Group>
+            {importButton}
+            {newContactButton}
+          </Group>
+        </Stack>
+      ) : total === 0 ? (
+        <Stack align="center" gap="xs">
+          <EmptyState title="No contacts match these filters">
+            Try another search, or clear the filters.
+          </EmptyState>
+          <Button variant="light" onClick={() => setFilters(() => EMPTY_FILTERS)}>
+            Clear filters
+          </Button>
+        </Stack>
+      ) : (
+        <>
+          {contacts.error && (
+            <ErrorState
+              title="Could not refresh the contacts"
+              error={contacts.error}
+              onRetry={() => contacts.refetch()}
+            />
+          )}
+          <Box style={{ overflowX: 'auto' }}>
+            <Table
+              striped
+              highlightOnHover
+              aria-label="Contacts"
+              aria-busy={contacts.isFetching}
+              style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1 }}
+            >
+              <Table.Thead>
+                {table.getHeaderGroups().map((headerGroup) => (
+                  <Table.Tr key={headerGroup.id}>
+                    {headerGroup.headers.map((header) => {
+                      const sorted = header.column.getIsSorted();
+                      const label = flexRender(header.column.columnDef.header, header.getContext());
+                      return (
+                        <Table.Th
+                          key={header.id}
+                          w={header.column.id === 'select' ? 40 : undefined}
+                          aria-sort={
+                            header.column.getCanSort()
+                              ? sorted === 'asc'
+                                ? 'ascending'
+                                : sorted === 'desc'
+                                  ? 'descending'
+                                  : 'none'
+                              : undefined
+                          }
+                        >
+                          {header.column.getCanSort() ? (
+                            <UnstyledButton
+                              onClick={header.column.getToggleSortingHandler()}
+                              fw={700}
+                              fz="sm"
+                              style={{ whiteSpace: 'nowrap' }}
+                            >
+                              {label}
+                              <span aria-hidden="true">
+                                {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
+                              </span>
+                            </UnstyledButton>
+                          ) : (
+                            label
+                          )}
+                        </Table.Th>
+                      );
+                    })}
+                  </Table.Tr>
+                ))}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-color-blue-0)' : undefined}>
+                    {row.getVisibleCells().map((cell) => (
+                      <Table.Td key={cell.id}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Box>
+          <Group justify="space-between">
+            <Select
+              label="Rows per page"
+              data={PER_PAGE_OPTIONS.map(String)}
+              value={String(state.perPage)}
+              allowDeselect={false}
+              onChange={(value) => update((s) => ({ ...s, perPage: Number(value), page: 1 }))}
+              w={120}
+            />
+            {page.total_pages > 1 && (
+              <Box component="nav" aria-label="Pages">
+                <Pagination
+                  total={page.total_pages}
+                  value={Math.min(state.page, page.total_pages)}
+                  onChange={(next) => update((s) => ({ ...s, page: next }))}
+                  getControlProps={(control) => ({
+                    'aria-label': control === 'next' ? 'Next page' : 'Previous page',
+                  })}
+                  withEdges={false}
+                />
+              </Box>
+            )}
+          </Group>
+        </>
+      )}
+
+      <ImportWizard
+        opened={importOpen}
+        onClose={() => {
+          setImportOpen(false);
+          void client.invalidateQueries({ queryKey: contactKeys.all() });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Step 2: which column fills which contact field (suggested from the headers), the file's first rows, and the
+ * groups the imported contacts join. Next waits until the name and number columns are chosen (§5).
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  MultiSelect,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { ImportPreview } from '@shared/api/contacts';
+import type { ContactGroup } from '@shared/api/groups';
+import { ERROR_MESSAGES } from '@shared/domain/messages';
+import { canImport, type MappableField, type MappingChoice, repeatedColumns } from './importModel';
+
+const PREVIEW_ROWS = 5;
+
+export function MapColumnsStep({
+  fileName,
+  preview,
+  fields,
+  choice,
+  onChoice,
+  groups,
+  groupsLoading,
+  groupsError,
+  chosenGroups,
+  onGroups,
+  suggestionIncomplete,
+  onBack,
+  onNext,
+}: {
+  fileName: string;
+  preview: ImportPreview;
+  fields: MappableField[];
+  choice: MappingChoice;
+  onChoice: (choice: MappingChoice) => void;
+  groups: ContactGroup[];
+  groupsLoading: boolean;
+  groupsError: string | null;
+  chosenGroups: string[];
+  onGroups: (ids: string[]) => void;
+  suggestionIncomplete: boolean;
+  onBack: () => void;
+  onNext: () => void;
+}) {
+  const { columns, rows } = preview;
+  const ready = canImport(choice, columns);
+  const repeated = repeatedColumns(choice);
+  const firstRow = rows[0] ?? [];
+  const sample = (column: string | null) => {
+    if (!column) return '';
+    const index = columns.indexOf(column);
+    return index >= 0 ? (firstRow[index] ?? '') : '';
+  };
+  const options = columns.map((column) => ({ value: column, label: column }));
+
+  return (
+    <Stack>
+      <Text size="sm">
+        Reading <b>{fileName}</b>: {columns.length} column{columns.length === 1 ? '' : 's'}. Choose which
+        column fills each contact field; fields without a column are left empty.
+      </Text>
+      {suggestionIncomplete && (
+        <Alert color="yellow" role="alert" title={ERROR_MESSAGES.importInvalidFile}>
+          No column of this file is called name or number. Choose the columns that hold them below, or choose
+          another file.
+        </Alert>
+      )}
+      <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
+        <Table aria-label="Column mapping" striped verticalSpacing={4}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Contact field</Table.Th>
+              <Table.Th>Column in the file</Table.Th>
+              <Table.Th>First row</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {fields.map((field) => (
+              <Table.Tr key={field.key}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm">{field.label}</Text>
+                    {field.required && (
+                      <Badge size="xs" variant="light" color="gray">
+                        required
+                      </Badge>
+                    )}
+                    {field.custom && (
+                      <Badge size="xs" variant="outline" color="gray">
+                        custom
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td miw={200}>
+                  <Select
+                    aria-label={`${field.label} column`}
+                    size="xs"
+                    data={options}
+                    value={choice[field.key] ?? null}
+                    onChange={(column) => onChoice({ ...choice, [field.key]: column })}
+                    placeholder="Not imported"
+                    clearable
+                    searchable
+                    nothingFoundMessage="No such column"
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs" c="dimmed" lineClamp={1} maw={220}>
+                    {sample(choice[field.key] ?? null)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {repeated.length > 0 && (
+        <Text size="sm" c="yellow.9">
+          {repeated.map((column) => `“${column}”`).join(', ')} {repeated.length === 1 ? 'fills' : 'fill'} more
+          than one field.
+        </Text>
+      )}
+
+      <Title order={3} size="h5">
+        First rows of the file
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          The file has a header row but no rows under it.
+        </Text>
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars>
+          <Table aria-label="File preview" withTableBorder withColumnBorders verticalSpacing={2} fz="xs">
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column, at) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a header; place tells them apart.
+                  <Table.Th key={`${at}:${column}`}>{column}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.slice(0, PREVIEW_ROWS).map((row, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no identity but their place.
+                <Table.Tr key={index}>
+                  {columns.map((column, at) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a header; place tells them apart.
+                    <Table.Td key={`${at}:${column}`}>{row[at] ?? ''}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+
+      <MultiSelect
+        label="Add to groups"
+        description="The imported contacts join these groups (virtual groups fill themselves and are not listed)."
+        placeholder={groups.length ? 'Choose groups' : groupsLoading ? 'Loading groups…' : 'No groups yet'}
+        data={groups.map((group) => ({ value: String(group.id), label: group.name }))}
+        value={chosenGroups}
+        onChange={onGroups}
+        searchable
+        clearable
+        disabled={groupsLoading}
+        error={groupsError}
+        comboboxProps={{ withinPortal: true }}
+      />
+
+      <Group justify="space-between" align="flex-start">
+        <Button variant="default" onClick={onBack}>
+          Back
+        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            onClick={onNext}
+            disabled={!ready}
+            aria-describedby={ready ? undefined : 'import-mapping-needs'}
+          >
+            Next
+          </Button>
+          {!ready && (
+            <Text id="import-mapping-needs" size="xs" c="dimmed" ta="right" maw={360}>
+              Choose the Number column, and the Name column (or First name and Last name), to go on.
+            </Text>
+          )}
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * Groups and labels (§3 Contact group, §7 Groups and labels): the company's groups with their counts (contacts,
+ * active, invalid, unsubscribed) and virtual marker — a group opens its contacts (`/contacts?group=<id>`) — new
+ * group (plain, or virtual with filters), rename, delete (its contacts stay); then the labels.
+ */
+import {
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ContactGroup } from '@shared/api/groups';
+import { roleCan } from '@shared/domain/permissions';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useShell } from '../../app/context';
+import { flash } from '../../ui/flash';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { useGroupMutations, useGroups, useLabels } from './api';
+import { ConfirmModal, errorText } from './ConfirmModal';
+import { GroupFormModal } from './GroupFormModal';
+import { describeFilters } from './groupFilters';
+import { LabelsSection } from './LabelsSection';
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+export function GroupsPage() {
+  const { company } = useShell();
+  const companyId = company?.id ?? 0;
+  const canView = roleCan(company?.role, 'contacts.view');
+  const canManage = roleCan(company?.role, 'contacts.manage');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const groups = useGroups(canView ? companyId : 0, debounced);
+  const labels = useLabels(canView ? companyId : 0);
+  const { remove } = useGroupMutations(companyId);
+  const [editing, setEditing] = useState<{ group: ContactGroup | null } | null>(null);
+  const [deleting, setDeleting] = useState<ContactGroup | null>(null);
+  const labelNames = useMemo(
+    () => new Map((labels.data ?? []).map((label) => [label.id, label.label])),
+    [labels.data],
+  );
+
+  if (!company) return <EmptyState title="You are not in a company yet" />;
+  if (!canView)
+    return <ErrorState title="Not allowed" error="Your role in this company cannot see its contacts." />;
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h2">
+          Groups
+        </Title>
+        {canManage && <Button onClick={() => setEditing({ group: null })}>New group</Button>}
+      </Group>
+      <Text c="dimmed" size="sm">
+        Groups gather contacts for campaigns. A virtual group is a saved filter: its members are whoever
+        matches it now. Active contacts are neither invalid nor unsubscribed — the ones a campaign reaches.
+      </Text>
+      <TextInput
+        label="Search groups"
+        placeholder="Group name"
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {groups.isPending ? (
+        <LoadingState label="Loading groups" />
+      ) : groups.error ? (
+        <ErrorState title="Could not load the groups" error={groups.error} onRetry={() => groups.refetch()} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>
+          {debounced
+            ? 'Try another name.'
+            : canManage
+              ? 'Create one with “New group”, or add contacts to groups when you import them.'
+              : 'An administrator can create groups.'}
+        </EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover aria-label="Groups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th ta="right">Contacts</Table.Th>
+                <Table.Th ta="right">Active</Table.Th>
+                <Table.Th ta="right">Invalid</Table.Th>
+                <Table.Th ta="right">Unsubscribed</Table.Th>
+                {canManage && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {groups.data.map((group) => (
+                <Table.Tr key={group.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={Link} to={`/contacts?group=${group.id}`} fw={500}>
+                        {group.name}
+                      </Anchor>
+                      {group.virtual && (
+                        <Badge size="sm" variant="light" color="grape">
+                          Virtual
+                        </Badge>
+                      )}
+                    </Group>
+                    {group.virtual && (
+                      <Text size="xs" c="dimmed">
+                        Contacts matching: {describeFilters(group.filters, labelNames)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td ta="right">{count(group.contact_count)}</Table.Td>
+                  <Table.Td ta="right">{count(group.active_count)}</Table.Td>
+                  <Table.Td ta="right">{count(group.invalid_count)}</Table.Td>
+                  <Table.Td ta="right">{count(group.unsubscriber_count)}</Table.Td>
+                  {canManage && (
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`${group.virtual ? 'Edit' : 'Rename'} ${group.name}`}
+                          onClick={() => setEditing({ group })}
+                        >
+                          {group.virtual ? 'Edit' : 'Rename'}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          aria-label={`Delete ${group.name}`}
+                          onClick={() => {
+                            remove.reset();
+                            setDeleting(group);
+                          }}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Divider my="md" />
+      <LabelsSection companyId={companyId} canManage={canManage} />
+
+      <GroupFormModal
+        companyId={companyId}
+        opened={!!editing}
+        group={editing?.group ?? null}
+        labels={labels.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmModal
+        opened={!!deleting}
+        title="Delete group"
+        confirmLabel="Delete group"
+        loading={remove.isPending}
+        error={remove.error ? errorText(remove.error) : null}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              flash('success', `Group “${deleting.name}” deleted. Its contacts stay in your contacts.`);
+              setDeleting(null);
+            },
+          })
+        }
+      >
+        {deleting && (
+          <>
+            Delete the group “{deleting.name}”?{' '}
+            {deleting.virtual
+              ? 'It is a saved filter: no contact is changed.'
+              : `Its ${deleting.contact_count === 1 ? 'contact stays' : `${count(deleting.contact_count)} contacts stay`} in your contacts; only the group goes.`}
+          </>
+        )}
+      </ConfirmModal>
+    </Stack>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The composer: the Message textbox (Ctrl/Cmd+Enter sends), character and SMS segment counts, the §5 limit,
+ * attachments (button, paste, drop) with previews, and scheduling. Sending is optimistic (§4): a "Sending…" item
+ * shows at once, the server's item replaces it, a failure removes it with the server's message. Scheduled sends
+ * are not shown locally: the thread refetches.
+ */
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES } from '@shared/api/messaging';
+import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
+import { roleCan } from '@shared/domain/permissions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, api } from '../../api';
+import { useShell } from '../../app/context';
+import { flash } from '../../ui/flash';
+import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
+import { SavedRepliesMenu } from './savedReplies/SavedRepliesMenu';
+import { countSegments } from './segments';
+
+/** The client's JSON content type is replaced so the browser writes the multipart boundary itself. */
+const MULTIPART = { 'Content-Type': 'multipart/form-data' };
+let nextTemporaryId = -1;
+let nextAttachmentKey = 1;
+
+interface Attachment {
+  key: number;
+  file: File;
+  preview: string | null;
+}
+
+export function Composer({ conversation }: { conversation: Conversation }) {
+  const client = useQueryClient();
+  const { company } = useShell();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<Attachment[]>([]);
+  const [scheduling, setScheduling] = useState(false);
+  const [sendAt, setSendAt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const counts = useMemo(() => countSegments(text), [text]);
+  const tooLong = counts.characters > TEXT_MAX_LENGTH;
+  const empty = !text.trim() && files.length === 0;
+
+  const filesRef = useRef(files);
+  filesRef.current = files;
+  useEffect(
+    () => () => {
+      for (const file of filesRef.current) if (file.preview) URL.revokeObjectURL(file.preview);
+    },
+    [],
+  );
+
+  const addFiles = (list: FileList | File[] | null) => {
+    if (!list) return;
+    const added: Attachment[] = [];
+    for (const file of Array.from(list)) {
+      if (file.size > MEDIA_MAX_BYTES) {
+        flash('danger', `${file.name} is larger than 5 MB.`);
+        continue;
+      }
+      added.push({
+        key: nextAttachmentKey++,
+        file,
+        preview: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+      });
+    }
+    setFiles((current) => {
+      const next = [...current, ...added];
+      if (next.length > MEDIA_MAX_FILES) flash('danger', `Attach at most ${MEDIA_MAX_FILES} files.`);
+      return next.slice(0, MEDIA_MAX_FILES);
+    });
+  };
+
+  const form = (extra: Record<string, string> = {}) => {
+    const data = new FormData();
+    data.append('conversationId', String(conversation.id));
+    data.append('text', text);
+    for (const [name, value] of Object.entries(extra)) data.append(name, value);
+    for (const { file } of files) data.append('media[]', file, file.name);
+    return data;
+  };
+
+  const reset = () => {
+    setText('');
+    setFiles([]);
+    setSendAt('');
+    setScheduling(false);
+  };
+
+  const send = async () => {
+    if (empty || tooLong || busy) return;
+    const key = inboxKeys.items(conversation.id);
+    const body = form();
+    const temporary: ConversationItem = {
+      id: nextTemporaryId--,
+      conversation_id: conversation.id,
+      isInbound: false,
+      createdAt: new Date().toISOString(),
+      user: null,
+      details: {
+        type: 'message',
+        content: text,
+        deliveryState: 'sending',
+        errorCode: null,
+        media: [],
+        shouldBeSentAt: null,
+        record_id: null,
+      },
+    };
+    client.setQueryData<ItemPages>(key, (data) => upsertItem(data, temporary));
+    reset();
+    setBusy(true);
+    try {
+      const { data } = await api.post<ConversationItem>('/message', body, {
+        params: { companyId: conversation.company_id },
+        headers: MULTIPART,
+        idempotencyKey: crypto.randomUUID(),
+        silent: true,
+      });
+      client.setQueryData<ItemPages>(key, (pages) => upsertItem(removeItem(pages, temporary.id), data));
+    } catch (error) {
+      client.setQueryData<ItemPages>(key, (pages) => removeItem(pages, temporary.id));
+      flash('danger', error instanceof Error ? error.message : String(error), { title: 'Not sent' });
+      setText((current) => current || temporary.details.content);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const schedule = async () => {
+    if (empty || tooLong || busy || !sendAt) return;
+    const at = new Date(sendAt);
+    if (Number.isNaN(at.getTime())) return;
+    setBusy(true);
+    try {
+      await api.post<ConversationItem>(
+        '/inbox/message/schedule',
+        form({ shouldBeSentAt: at.toISOString() }),
+        {
+          params: { companyId: conversation.company_id },
+          headers: MULTIPART,
+          idempotencyKey: crypto.randomUUID(),
+          silent: true,
+        },
+      );
+      reset();
+      flash('success', `Scheduled for ${at.toLocaleString()}.`);
+      await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? (error.field('shouldBeSentAt') ?? error.message) : String(error);
+      flash('danger', message, { title: 'Not scheduled' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={(event) => {
+        event.preventDefault();
+        addFiles(event.dataTransfer.files);
+      }}
+    >
+      <Stack gap={6}>
+        {files.length > 0 && (
+          <Group gap="xs" aria-label="Attachments">
+            {files.map((attachment) => (
+              <Paper key={attachment.key} withBorder p={4}>
+                <Group gap={4} wrap="nowrap">
+                  {attachment.preview ? (
+                    <Image src={attachment.preview} alt={attachment.file.name} h={48} w={48} fit="cover" />
+                  ) : (
+                    <Text size="xs">{attachment.file.name}</Text>
+                  )}
+                  <CloseButton
+                    size="sm"
+                    aria-label={`Remove ${attachment.file.name}`}
+                    onClick={() => {
+                      if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+                      setFiles((current) => current.filter((other) => other.key !== attachment.key));
+                    }}
+                  />
+                </Group>
+              </Paper>
+            ))}
+          </Group>
+        )}
+        <Textarea
+          label="Message"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          error={
+            tooLong ? `Max ${TEXT_MAX_LENGTH} characters per ${files.length ? 'MMS' : 'SMS'}` : undefined
+          }
+          onChange={(event) => setText(event.currentTarget.value)}
+          onPaste={(event) => {
+            if (event.clipboardData.files.length) {
+              event.preventDefault();
+              addFiles(event.clipboardData.files);
+            }
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              aria-label="Attachment files"
+              data-testid="attach-input"
+              onChange={(event) => {
+                addFiles(event.currentTarget.files);
+                event.currentTarget.value = '';
+              }}
+            />
+            <Button variant="default" size="xs" onClick={() => fileInput.current?.click()}>
+              Attach files
+            </Button>
+            <Button variant="default" size="xs" onClick={() => setScheduling((on) => !on)}>
+              Schedule
+            </Button>
+            <SavedRepliesMenu
+              companyId={conversation.company_id}
+              contact={
+                conversation.contact
+                  ? { name: conversation.contact.name, number: conversation.recipient }
+                  : { number: conversation.recipient }
+              }
+              canManageShared={roleCan(company?.role, 'users.manage')}
+              onInsert={(filled) => setText((current) => (current.trim() ? `${current} ${filled}` : filled))}
+              disabled={busy}
+            />
+          </Group>
+          <Group gap="xs">
+            <Text size="xs" c={tooLong ? 'red' : 'dimmed'} aria-live="polite">
+              {counts.characters}/{TEXT_MAX_LENGTH} · {counts.segments}{' '}
+              {counts.segments === 1 ? 'segment' : 'segments'} ({counts.encoding})
+            </Text>
+            <Button size="xs" onClick={() => void send()} disabled={empty || tooLong}>
+              Send
+            </Button>
+          </Group>
+        </Group>
+        {scheduling && (
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              type="datetime-local"
+              size="xs"
+              label="Send at"
+              value={sendAt}
+              onChange={(event) => setSendAt(event.currentTarget.value)}
+            />
+            <Button
+              size="xs"
+              onClick={() => void schedule()}
+              disabled={empty || tooLong || !sendAt}
+              loading={busy}
+            >
+              Schedule message
+            </Button>
+            <ActionIcon variant="subtle" aria-label="Close scheduling" onClick={() => setScheduling(false)}>
+              ×
+            </ActionIcon>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

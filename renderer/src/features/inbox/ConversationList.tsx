@@ -1,0 +1,231 @@
+/**
+ * The conversation list: virtualised rows over infinite pages, filters (unread, archived, number, mine /
+ * unassigned), a debounced search, unread badges; arrow keys move the active row and Enter opens it.
+ */
+import { Badge, Box, Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { Conversation } from '@shared/api/conversations';
+import { ERROR_MESSAGES } from '@shared/domain/messages';
+import { formatPhone } from '@shared/domain/phone';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { itemPreview, shortTime } from './format';
+import { useConversations, useInboxNumbers } from './inboxApi';
+import type { ConversationFilters } from './inboxCache';
+
+const ROW_HEIGHT = 72;
+
+export function conversationTitle(conversation: Conversation): string {
+  return conversation.contact?.name || formatPhone(conversation.recipient);
+}
+
+export function ConversationList({
+  companyId,
+  openId,
+  onOpen,
+  filters,
+  onFiltersChange,
+}: {
+  companyId: number;
+  openId: number | null;
+  onOpen: (id: number) => void;
+  filters: ConversationFilters;
+  onFiltersChange: (filters: ConversationFilters) => void;
+}) {
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const search = searchText.trim() || undefined;
+      if (search !== filters.search) onFiltersChange({ ...filters, search });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText, filters, onFiltersChange]);
+
+  const numbers = useInboxNumbers(companyId);
+  const query = useConversations(companyId, filters);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastIndex = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 5) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastIndex, rows.length]);
+
+  const [active, setActive] = useState(0);
+  const activeIndex = Math.min(active, Math.max(rows.length - 1, 0));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const next = Math.max(0, Math.min(rows.length - 1, activeIndex + (event.key === 'ArrowDown' ? 1 : -1)));
+      setActive(next);
+      virtualizer.scrollToIndex(next);
+    } else if (event.key === 'Enter') {
+      const row = rows[activeIndex];
+      if (row) onOpen(row.id);
+    }
+  };
+
+  const toggle = (change: Partial<ConversationFilters>) => onFiltersChange({ ...filters, ...change });
+
+  return (
+    <Stack gap="xs" h="100%">
+      <TextInput
+        type="search"
+        label="Search conversations"
+        placeholder="Name, number or text"
+        value={searchText}
+        onChange={(event) => setSearchText(event.currentTarget.value)}
+      />
+      <Group gap={6}>
+        <Chip size="xs" checked={!!filters.unread} onChange={(on) => toggle({ unread: on || undefined })}>
+          Unread
+        </Chip>
+        <Chip size="xs" checked={!!filters.archived} onChange={(on) => toggle({ archived: on || undefined })}>
+          Archived
+        </Chip>
+        <Chip
+          size="xs"
+          checked={filters.assigned === 'mine'}
+          onChange={(on) => toggle({ assigned: on ? 'mine' : undefined })}
+        >
+          Mine
+        </Chip>
+        <Chip
+          size="xs"
+          checked={filters.assigned === 'unassigned'}
+          onChange={(on) => toggle({ assigned: on ? 'unassigned' : undefined })}
+        >
+          Unassigned
+        </Chip>
+      </Group>
+      <Select
+        size="xs"
+        label="Number"
+        placeholder="All numbers"
+        clearable
+        data={(numbers.data ?? []).map((number) => ({
+          value: String(number.id),
+          label: `${number.label || formatPhone(number.number)} (${formatPhone(number.number)})`,
+        }))}
+        value={filters.number ? String(filters.number) : null}
+        onChange={(value) => toggle({ number: value ? Number(value) : undefined })}
+      />
+      {query.isPending ? (
+        <LoadingState label="Loading conversations" />
+      ) : query.isError ? (
+        <ErrorState
+          title={ERROR_MESSAGES.conversationsLoadTitle}
+          error={new Error(ERROR_MESSAGES.conversationsLoadDetail)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No conversations">
+          {filters.search || filters.unread || filters.number || filters.assigned
+            ? 'Nothing matches these filters.'
+            : filters.archived
+              ? 'No archived conversations.'
+              : 'Texts, calls and voicemails to your numbers show here.'}
+        </EmptyState>
+      ) : (
+        <Box
+          ref={scrollRef}
+          role="listbox"
+          aria-label="Conversations"
+          tabIndex={0}
+          aria-activedescendant={rows[activeIndex] ? `conversation-${rows[activeIndex].id}` : undefined}
+          onKeyDown={onKeyDown}
+          style={{ flex: 1, overflowY: 'auto', minHeight: 200 }}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualRows.map((virtual) => {
+              const row = rows[virtual.index] as Conversation;
+              return (
+                <ConversationRow
+                  key={row.id}
+                  conversation={row}
+                  selected={row.id === openId}
+                  active={virtual.index === activeIndex}
+                  top={virtual.start}
+                  onOpen={() => {
+                    setActive(virtual.index);
+                    onOpen(row.id);
+                  }}
+                />
+              );
+            })}
+          </div>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ConversationRow({
+  conversation,
+  selected,
+  active,
+  top,
+  onOpen,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  active: boolean;
+  top: number;
+  onOpen: () => void;
+}) {
+  const title = conversationTitle(conversation);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys (arrows and Enter).
+    <div
+      id={`conversation-${conversation.id}`}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected}
+      aria-label={`${title}${conversation.unread_count ? `, ${conversation.unread_count} unread` : ''}`}
+      onClick={onOpen}
+      style={{
+        position: 'absolute',
+        top,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        padding: '6px 8px',
+        cursor: 'pointer',
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        background: selected
+          ? 'var(--mantine-color-blue-light)'
+          : active
+            ? 'var(--mantine-color-gray-1)'
+            : undefined,
+        outline: active ? '2px solid var(--mantine-color-blue-5)' : undefined,
+        outlineOffset: -2,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={conversation.unread_count ? 700 : 500} truncate>
+          {title}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {conversation.unread_count > 0 && (
+            <Badge size="sm" color="blue" aria-hidden>
+              {conversation.unread_count}
+            </Badge>
+          )}
+          <Text size="xs" c="dimmed">
+            {shortTime(conversation.last_item_at)}
+          </Text>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" truncate>
+        {conversation.latest_item ? itemPreview(conversation.latest_item) : ''}
+      </Text>
+    </div>
+  );
+}

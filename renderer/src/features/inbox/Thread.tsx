@@ -1,0 +1,412 @@
+/**
+ * One conversation: its header actions (mark unread, archive / restore, block / unblock, assign, add a note),
+ * its items of every kind oldest first (older ones load on scrolling up), compliance hints and the composer.
+ * Opening it (with the window focused) marks it read.
+ */
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import { DELIVERY_STATES } from '@shared/domain/messaging';
+import { formatPhone } from '@shared/domain/phone';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { ApiError, api } from '../../api';
+import { ErrorState, LoadingState } from '../../ui/States';
+import { Composer } from './Composer';
+import { conversationTitle } from './ConversationList';
+import { fullTime, kindLabel } from './format';
+import { useApplyConversation, useCompanyUsers, useConversation, useItems } from './inboxApi';
+import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } from './inboxCache';
+
+export function Thread({ conversationId, me }: { conversationId: number; me: { id: number; name: string } }) {
+  const conversation = useConversation(conversationId);
+  const items = useItems(conversationId);
+  const apply = useApplyConversation();
+  const data = conversation.data;
+  const userId = me.id;
+
+  // Opened and focused: read. A new inbound while it is open and focused is read too.
+  const unread = data?.unread_count ?? 0;
+  useEffect(() => {
+    if (!unread) return;
+    const markRead = () => {
+      if (!document.hasFocus()) return;
+      void api
+        .put<Conversation>(`/conversations/${conversationId}/read`, undefined, { silent: true })
+        .then(({ data: read }) => apply(read, userId))
+        .catch(() => {});
+    };
+    markRead();
+    window.addEventListener('focus', markRead);
+    return () => window.removeEventListener('focus', markRead);
+  }, [unread, conversationId, userId, apply]);
+
+  if (conversation.isPending) return <LoadingState label="Loading conversation" />;
+  if (conversation.isError || !data)
+    return (
+      <ErrorState
+        title="Error loading the conversation"
+        error={conversation.error}
+        onRetry={() => void conversation.refetch()}
+      />
+    );
+
+  const now = new Date();
+  const quiet = quietHoursHint(
+    now,
+    (data as Conversation & { recipient_timezone?: unknown }).recipient_timezone,
+  );
+  return (
+    <Stack gap="xs" h="100%">
+      <ThreadHeader conversation={data} me={me} />
+      <ItemList conversationId={conversationId} items={items} />
+      {data.contact?.is_unsubscribed && (
+        <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="note">
+          {data.contact.name} replied STOP: texts to them are refused until they text START
+        </Text>
+      )}
+      {quiet && (
+        <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="note">
+          {quiet}
+        </Text>
+      )}
+      {data.blocked && (
+        <Text size="sm" c="dimmed" role="note">
+          This number is blocked.
+        </Text>
+      )}
+      <Composer conversation={data} />
+    </Stack>
+  );
+}
+
+function assigneeOptions(
+  users: { id: number; name: string; state: string }[] | undefined,
+  conversation: Conversation,
+  me: { id: number; name: string },
+): { value: string; label: string }[] {
+  const people = new Map<number, string>();
+  // Until the company's users load, the list offers at least "me".
+  if (!users) people.set(me.id, me.name);
+  for (const user of users ?? []) if (user.state === 'active') people.set(user.id, user.name);
+  if (conversation.assigned_user) people.set(conversation.assigned_user.id, conversation.assigned_user.name);
+  return [...people].map(([id, name]) => ({
+    value: String(id),
+    label: id === me.id ? `${name} (me)` : name,
+  }));
+}
+
+function ThreadHeader({
+  conversation,
+  me,
+}: {
+  conversation: Conversation;
+  me: { id: number; name: string };
+}) {
+  const userId = me.id;
+  const apply = useApplyConversation();
+  const users = useCompanyUsers(conversation.company_id);
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string>();
+  const client = useQueryClient();
+
+  const act = async (action: string, body?: object) => {
+    try {
+      const { data } = await api.put<Conversation>(`/conversations/${conversation.id}/${action}`, body);
+      apply(data, userId);
+      if (action === 'block' || action === 'unblock')
+        await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
+    } catch {
+      // The API client has shown the error.
+    }
+  };
+
+  const saveNote = async () => {
+    try {
+      await api.post(
+        '/notes',
+        { model_type: 'conversation', model_id: conversation.id, body: note },
+        { silent: true },
+      );
+      setNote('');
+      setNoteOpen(false);
+      setNoteError(undefined);
+      await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
+    } catch (error) {
+      setNoteError(error instanceof ApiError ? (error.field('body') ?? error.message) : String(error));
+    }
+  };
+
+  const title = conversationTitle(conversation);
+  return (
+    <Paper withBorder p="xs">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          <Text size="xs" c="dimmed">
+            {formatPhone(conversation.recipient)} · to{' '}
+            {conversation.number.label || formatPhone(conversation.number.number)}
+            {conversation.archived ? ' · Archived' : ''}
+          </Text>
+        </div>
+        <Group gap={6} wrap="wrap">
+          <Button size="xs" variant="default" onClick={() => void act('unread')}>
+            Mark as unread
+          </Button>
+          {conversation.archived ? (
+            <Button size="xs" variant="default" onClick={() => void act('restore')}>
+              Restore
+            </Button>
+          ) : (
+            <Button size="xs" variant="default" onClick={() => void act('archive')}>
+              Archive
+            </Button>
+          )}
+          <Button size="xs" variant="default" onClick={() => setConfirmBlock(true)}>
+            {conversation.blocked ? 'Unblock' : 'Block'}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setNoteOpen(true)}>
+            Add note
+          </Button>
+          <Select
+            size="xs"
+            w={170}
+            aria-label="Assign"
+            placeholder="Assign"
+            clearable
+            data={assigneeOptions(users.data, conversation, me)}
+            value={conversation.assigned_user ? String(conversation.assigned_user.id) : null}
+            onChange={(value) => void act('assign', { user_id: value ? Number(value) : null })}
+          />
+        </Group>
+      </Group>
+      <Modal
+        opened={confirmBlock}
+        onClose={() => setConfirmBlock(false)}
+        title={conversation.blocked ? `Unblock ${title}?` : `Block ${title}?`}
+      >
+        <Text size="sm" mb="md">
+          {conversation.blocked
+            ? 'Their texts and calls will reach you again.'
+            : 'Their texts and calls to this company will be refused.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmBlock(false)}>
+            Keep as is
+          </Button>
+          <Button
+            color={conversation.blocked ? undefined : 'red'}
+            onClick={() => {
+              setConfirmBlock(false);
+              void act(conversation.blocked ? 'unblock' : 'block');
+            }}
+          >
+            {conversation.blocked ? 'Unblock' : 'Block'}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title="Add a note">
+        <Textarea
+          label="Note"
+          autosize
+          minRows={3}
+          value={note}
+          error={noteError}
+          onChange={(event) => setNote(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button onClick={() => void saveNote()}>Save note</Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}
+
+function ItemList({ conversationId, items }: { conversationId: number; items: ReturnType<typeof useItems> }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const list = threadItems(items.data);
+  const newestId = list[list.length - 1]?.id;
+  const heightBefore = useRef<number | null>(null);
+
+  // New newest item: to the bottom. Older page loaded: keep the view where it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest item or the number of items changes.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    if (heightBefore.current !== null) {
+      element.scrollTop = element.scrollHeight - heightBefore.current;
+      heightBefore.current = null;
+    } else element.scrollTop = element.scrollHeight;
+  }, [newestId, list.length]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = items;
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (element && element.scrollTop < 40 && hasNextPage && !isFetchingNextPage) {
+      heightBefore.current = element.scrollHeight;
+      void fetchNextPage();
+    }
+  };
+
+  if (items.isPending) return <LoadingState label="Loading messages" />;
+  if (items.isError)
+    return (
+      <ErrorState title="Error loading messages" error={items.error} onRetry={() => void items.refetch()} />
+    );
+  return (
+    <Box
+      ref={scrollRef}
+      onScroll={onScroll}
+      role="log"
+      aria-label="Messages"
+      tabIndex={0}
+      style={{ flex: 1, overflowY: 'auto', minHeight: 200 }}
+      p="xs"
+    >
+      {isFetchingNextPage && <Loader size="xs" aria-label="Loading older messages" />}
+      {list.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          No messages yet.
+        </Text>
+      )}
+      <Stack gap={6}>
+        {list.map((item) => (
+          <ItemView key={item.id} item={item} conversationId={conversationId} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function deliveryLabel(item: ConversationItem): string | null {
+  const state = item.details.deliveryState;
+  if (!state || item.isInbound) return null;
+  return DELIVERY_STATES.find((code) => code.value === state)?.label ?? state;
+}
+
+function Media({ item }: { item: ConversationItem }) {
+  if (!item.details.media.length) return null;
+  return (
+    <Stack gap={4} mt={4}>
+      {item.details.media.map((media, index) =>
+        media.content_type.startsWith('image/') ? (
+          <img
+            key={media.url}
+            src={media.url}
+            alt={media.name ?? `Image ${index + 1}`}
+            style={{ maxWidth: 240, maxHeight: 240, borderRadius: 4 }}
+          />
+        ) : (
+          <Anchor key={media.url} href={media.url} target="_blank" rel="noreferrer" size="sm">
+            {media.name ?? `Attachment ${index + 1}`} ({media.content_type})
+          </Anchor>
+        ),
+      )}
+    </Stack>
+  );
+}
+
+function ItemView({ item, conversationId }: { item: ConversationItem; conversationId: number }) {
+  const client = useQueryClient();
+  const { type } = item.details;
+
+  if (type === 'message') {
+    const state = deliveryLabel(item);
+    return (
+      <Group justify={item.isInbound ? 'flex-start' : 'flex-end'}>
+        <Paper
+          p="xs"
+          radius="md"
+          maw="75%"
+          bg={item.isInbound ? 'gray.1' : 'blue.1'}
+          data-item-id={item.id}
+          aria-label={item.isInbound ? 'Received message' : 'Sent message'}
+        >
+          {item.details.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>}
+          <Media item={item} />
+          <Text size="xs" c="dark.3" ta={item.isInbound ? 'left' : 'right'}>
+            {fullTime(item.createdAt)}
+            {item.user ? ` · ${item.user.name}` : ''}
+            {state ? ` · ${state}` : ''}
+            {item.details.errorCode ? ` (${item.details.errorCode})` : ''}
+          </Text>
+        </Paper>
+      </Group>
+    );
+  }
+  if (type === 'scheduledmessage') {
+    const cancel = async () => {
+      try {
+        await api.delete(`/inbox/message/schedule/${item.id}`);
+        client.setQueryData<ItemPages>(inboxKeys.items(conversationId), (data) => removeItem(data, item.id));
+      } catch {
+        await client.invalidateQueries({ queryKey: inboxKeys.items(conversationId) });
+      }
+    };
+    return (
+      <Group justify="flex-end">
+        <Paper p="xs" radius="md" maw="75%" withBorder style={{ borderStyle: 'dashed' }}>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>
+          <Media item={item} />
+          <Group gap="xs" justify="flex-end">
+            <Text size="xs" c="dark.3">
+              Scheduled for {item.details.shouldBeSentAt ? fullTime(item.details.shouldBeSentAt) : '—'}
+            </Text>
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void cancel()}>
+              Cancel
+            </Button>
+          </Group>
+        </Paper>
+      </Group>
+    );
+  }
+  if (type === 'note') {
+    return (
+      <Paper p="xs" radius="md" bg="yellow.0" withBorder aria-label="Note">
+        <Text size="xs" fw={600}>
+          Note{item.user ? ` by ${item.user.name}` : ''} · {fullTime(item.createdAt)}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {item.details.content}
+        </Text>
+      </Paper>
+    );
+  }
+  if (type === 'block') {
+    return (
+      <Text size="xs" c="dimmed" ta="center">
+        {item.details.content || 'Blocked'} · {fullTime(item.createdAt)}
+      </Text>
+    );
+  }
+  // Calls, voicemails, faxes, tracking matches: a compact row (playback comes with the activity feed).
+  return (
+    <Group gap="xs" justify="center" data-record-id={item.details.record_id ?? undefined}>
+      <Badge variant="light" size="sm">
+        {kindLabel(type)}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {item.isInbound ? 'Incoming' : 'Outgoing'} · {fullTime(item.createdAt)}
+        {item.details.content ? ` · ${item.details.content}` : ''}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,116 @@
+/** The inbox's server calls as queries and mutations over the caches of `inboxCache.ts`. */
+import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import type { NotificationBlock } from '@shared/api/notifications';
+import type { TrackedNumber } from '@shared/api/numbers';
+import type { Paged } from '@shared/api/paged';
+import type { CompanyUser } from '@shared/api/users';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import {
+  type ConversationFilters,
+  type ConversationPages,
+  type ItemPages,
+  inboxKeys,
+  mergeConversation,
+} from './inboxCache';
+
+export const CONVERSATIONS_PER_PAGE = 30;
+
+export function useConversations(companyId: number, filters: ConversationFilters) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.list(companyId, filters),
+    initialPageParam: 1,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<Paged<Conversation>>(`/companies/${companyId}/conversations`, {
+          params: { ...filters, page: pageParam, perPage: CONVERSATIONS_PER_PAGE },
+          signal,
+          silent: true,
+        })
+      ).data,
+    getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
+    enabled: companyId > 0,
+  });
+}
+
+export function useConversation(id: number) {
+  return useQuery({
+    queryKey: inboxKeys.detail(id),
+    queryFn: async ({ signal }) => (await api.get<Conversation>(`/conversations/${id}`, { signal })).data,
+    enabled: id > 0,
+  });
+}
+
+export function useItems(conversationId: number) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.items(conversationId),
+    initialPageParam: undefined as number | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await api.get<Paged<ConversationItem>>('/inbox/conversations/items', {
+          params: { conversationId, before: pageParam },
+          signal,
+        })
+      ).data,
+    // Pages come newest first; the next page is older than the oldest item so far.
+    getNextPageParam: (last) =>
+      last.current_page < last.last_page && last.data.length
+        ? last.data[last.data.length - 1]?.id
+        : undefined,
+    enabled: conversationId > 0,
+  });
+}
+
+/** The user's notification blocks (§7), so alerts respect them; silent: a failure only means alerts as usual. */
+export function useNotificationBlocks(companyId: number) {
+  return useQuery({
+    queryKey: ['Notification', 'blocks', companyId] as const,
+    queryFn: async () =>
+      (
+        await api.get<{ data: NotificationBlock[] }>(`/companies/${companyId}/notificationBlocks`, {
+          silent: true,
+        })
+      ).data.data,
+    enabled: companyId > 0,
+  });
+}
+
+export function useInboxNumbers(companyId: number) {
+  return useQuery({
+    queryKey: inboxKeys.numbers(companyId),
+    queryFn: async () =>
+      (await api.get<Paged<TrackedNumber>>(`/companies/${companyId}/numbers`, { params: { perPage: 1000 } }))
+        .data.data,
+    enabled: companyId > 0,
+  });
+}
+
+export function useCompanyUsers(companyId: number) {
+  return useQuery({
+    queryKey: ['User', 'inbox-assignees', companyId] as const,
+    queryFn: async () =>
+      (await api.get<Paged<CompanyUser>>('/users', { params: { companyId, perPage: 100 }, silent: true }))
+        .data.data,
+    enabled: companyId > 0,
+    // Roles without users.view (agents) get a 403: the Assign choice falls back to "me" and the current assignee.
+    retry: false,
+  });
+}
+
+/** Puts a changed conversation into every cached list of its company and its detail. */
+export function useApplyConversation() {
+  const client = useQueryClient();
+  return (conversation: Conversation, userId: number) => {
+    client.setQueryData(inboxKeys.detail(conversation.id), conversation);
+    for (const [key] of client.getQueriesData<ConversationPages>({
+      queryKey: inboxKeys.lists(conversation.company_id),
+    })) {
+      const filters = (key[3] ?? {}) as ConversationFilters;
+      client.setQueryData<ConversationPages>(key, (data) =>
+        mergeConversation(data, conversation, filters, userId),
+      );
+    }
+  };
+}
+
+export type { ItemPages };

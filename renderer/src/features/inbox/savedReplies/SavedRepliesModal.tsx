@@ -1,0 +1,171 @@
+/**
+ * Managing saved replies: the list (shared ones and the user's own), and a form to create or edit one (title,
+ * text with `%%First Name%%`, `%%Last Name%%`, `%%Phone%%`, `%%Email%%` fields, and — for owners and
+ * administrators — "Shared with the company"); a reply the user may change has Edit and Delete.
+ *
+ * Props: `opened`, `onClose`, `companyId`, `canManageShared` (owner/administrator).
+ */
+import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import type { SavedReply } from '@shared/api/savedReplies';
+import { DEFAULT_DYNAMIC_FIELDS } from '@shared/domain/campaigns';
+import { useState } from 'react';
+import { flash } from '../../../ui/flash';
+import { failureSummary } from '../../contacts/contactsApi';
+import { useSavedReplies, useSavedReplyMutations } from './savedRepliesApi';
+
+export interface SavedRepliesModalProps {
+  opened: boolean;
+  onClose: () => void;
+  companyId: number;
+  canManageShared: boolean;
+}
+
+interface Draft {
+  id: number | null;
+  title: string;
+  body: string;
+  shared: boolean;
+}
+
+const FIELDS_HINT = `Fields: ${DEFAULT_DYNAMIC_FIELDS.map((field) => `%%${field.name}%%`).join(', ')}`;
+
+export function SavedRepliesModal({ opened, onClose, companyId, canManageShared }: SavedRepliesModalProps) {
+  const replies = useSavedReplies(companyId, opened);
+  const { save, remove } = useSavedReplyMutations(companyId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+
+  const edit = (reply: SavedReply | null) => {
+    save.reset();
+    setDraft(
+      reply
+        ? { id: reply.id, title: reply.title, body: reply.body, shared: reply.shared }
+        : { id: null, title: '', body: '', shared: false },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Saved replies" size="lg">
+      {draft ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            save.mutate(
+              { id: draft.id, input: { title: draft.title, body: draft.body, shared: draft.shared } },
+              {
+                onSuccess: () => {
+                  flash('success', draft.id === null ? 'Saved reply added.' : 'Saved reply changed.');
+                  setDraft(null);
+                },
+              },
+            );
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Title"
+              required
+              maxLength={100}
+              value={draft.title}
+              onChange={(event) => setDraft({ ...draft, title: event.currentTarget.value })}
+            />
+            <Textarea
+              label="Text"
+              required
+              autosize
+              minRows={3}
+              maxLength={1000}
+              description={FIELDS_HINT}
+              value={draft.body}
+              onChange={(event) => setDraft({ ...draft, body: event.currentTarget.value })}
+            />
+            {canManageShared && (
+              <Checkbox
+                label="Shared with the company"
+                checked={draft.shared}
+                onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
+              />
+            )}
+            {save.error && <Alert color="red">{failureSummary(save.error)}</Alert>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!draft.title.trim() || !draft.body.trim()}
+              >
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="flex-end">
+            <Button onClick={() => edit(null)}>New saved reply</Button>
+          </Group>
+          {replies.isPending ? (
+            <Text c="dimmed">Loading…</Text>
+          ) : replies.isError ? (
+            <Alert color="red">Saved replies could not be loaded.</Alert>
+          ) : replies.data.length === 0 ? (
+            <Text c="dimmed">No saved replies yet.</Text>
+          ) : (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {replies.data.map((reply) => (
+                <li key={reply.id}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={500}>
+                        {reply.title}
+                        {reply.shared ? ' · shared' : ''}
+                      </Text>
+                      <Text size="sm" c="dimmed" lineClamp={2}>
+                        {reply.body}
+                      </Text>
+                    </div>
+                    {reply.editable && (
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="subtle" onClick={() => edit(reply)}>
+                          Edit
+                        </Button>
+                        {confirming === reply.id ? (
+                          <Button
+                            size="xs"
+                            color="red"
+                            loading={remove.isPending}
+                            onClick={() =>
+                              remove.mutate(reply.id, {
+                                onSuccess: () => {
+                                  setConfirming(null);
+                                  flash('success', 'Saved reply deleted.');
+                                },
+                              })
+                            }
+                          >
+                            Confirm delete
+                          </Button>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setConfirming(reply.id)}
+                          >
+                            Delete
+                          </Button>
+                        )}
+                      </Group>
+                    )}
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

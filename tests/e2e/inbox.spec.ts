@@ -1,0 +1,154 @@
+/**
+ * The inbox against the real server: a text that arrives at Demo Motors' main line (the sandbox plays the outside
+ * party) shows live, unread, without a reload; the agent opens it, replies (seen as "Sending…" until the server
+ * answers, then its delivery state), and the sandbox outbox has the text; an MMS with a PNG shows the image;
+ * archive and restore from the header move the conversation out of and back into the list; and the inbox has no
+ * serious accessibility violations.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
+import { serverForThisFile } from './server';
+
+const server = serverForThisFile();
+const MAIN_LINE = '+13125550100';
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+let token = '';
+
+test.beforeAll(async () => {
+  token = await server.tokenFor('agent@demo.test');
+});
+
+async function openInbox(page: Page) {
+  await signInThroughUi(page, server.url, 'agent@demo.test');
+  await expectSignedIn(page);
+  // The inbox subscribes to the company's conversations channel; texts sent before that would not show live.
+  const subscribed = page.waitForResponse(
+    (response) =>
+      response.url().includes('/broadcasting/auth') &&
+      (response.request().postData() ?? '').includes('private-conversations.') &&
+      response.ok(),
+  );
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
+  const list = page.getByRole('listbox', { name: 'Conversations' });
+  await expect(list).toBeVisible();
+  await subscribed;
+  return list;
+}
+
+async function textArrives(from: string, body: string) {
+  const sent = await server.api('POST', '/sandbox/messages', { from, to: MAIN_LINE, body }, token);
+  expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+}
+
+test('a text arrives live, the agent replies and sends an MMS, then archives and restores it', async ({
+  page,
+}) => {
+  const list = await openInbox(page);
+  await textArrives('+1 415 555 0177', 'Is the blue hatchback still available?');
+
+  // Live, without a reload, with its unread badge.
+  const row = list.getByRole('option', { name: '(415) 555-0177, 1 unread' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Is the blue hatchback still available?');
+  await row.click();
+  await expect(page).toHaveURL(/\/inbox\/\d+$/);
+  const thread = page.getByRole('log', { name: 'Messages' });
+  await expect(thread).toContainText('Is the blue hatchback still available?');
+  await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toBeVisible();
+
+  // Hold the send at the network so "Sending…" can be seen; it then goes to the real server unchanged.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/message?**', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByRole('textbox', { name: 'Message' }).fill('Yes it is! Come by any time today.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const bubble = thread.getByLabel('Sent message').filter({ hasText: 'Yes it is! Come by any time today.' });
+  await expect(bubble).toContainText('Sending…');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+  release();
+  await expect(bubble).toContainText(/Queued|Sent|Delivered/);
+  await expect(bubble).not.toContainText('Sending…');
+  await expect(bubble).toContainText('Delivered');
+  await page.unroute('**/api/message?**');
+
+  const outbox = await server.api('GET', '/sandbox/outbox?to=%2B14155550177', undefined, token);
+  expect(outbox.status).toBe(200);
+  expect((outbox.body.data as { body: string }[]).map((row) => row.body)).toContain(
+    'Yes it is! Come by any time today.',
+  );
+
+  // An MMS with a small PNG shows the image in the thread.
+  await page
+    .getByTestId('attach-input')
+    .setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('img', { name: 'car.png' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Here it is.');
+  await page.keyboard.press('Control+Enter');
+  const mms = thread.getByLabel('Sent message').filter({ hasText: 'Here it is.' });
+  await expect(mms.locator('img')).toBeVisible();
+  await expect
+    .poll(() =>
+      mms.locator('img').evaluate((img) => {
+        const image = img as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete && image.naturalWidth;
+      }),
+    )
+    .toBe(1);
+  await keepScreenshot(page, 'inbox-thread');
+
+  // Archive: it leaves the list; in Archived it is there; Restore brings it back.
+  await page.getByRole('button', { name: 'Archive' }).click();
+  await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toHaveCount(0);
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Restore' }).click();
+  await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toHaveCount(0);
+  await page.getByText('Archived', { exact: true }).click();
+  await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toBeVisible();
+});
+
+test('the inbox has no serious accessibility violations', async ({ page }) => {
+  const list = await openInbox(page);
+  await textArrives('+1 415 555 0133', 'Checking accessibility');
+  // Keyboard: the newest conversation is the active row; Enter opens it.
+  await expect(list.getByRole('option').first()).toHaveAccessibleName(/\(415\) 555-0133/);
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const thread = page.getByRole('log', { name: 'Messages' });
+  await expect(thread).toContainText('Checking accessibility');
+  await expect(page.getByRole('heading', { name: '(415) 555-0133', level: 2 })).toBeVisible();
+
+  // A scheduled message is shown after the thread refetches, with its time and a Cancel that removes it.
+  await page.getByRole('textbox', { name: 'Message' }).fill('See you tomorrow at nine.');
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000)
+    .toISOString()
+    .slice(0, 16);
+  await page.getByLabel('Send at').fill(local);
+  await page.getByRole('button', { name: 'Schedule message' }).click();
+  await expect(thread).toContainText('See you tomorrow at nine.');
+  await expect(thread).toContainText('Scheduled for');
+  const violations = (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id}: ${n.html.slice(0, 120)} ${n.any.map((a) => a.message).join(' ')}`),
+    );
+  expect(violations).toEqual([]);
+
+  await thread.getByRole('button', { name: 'Cancel' }).click();
+  await expect(thread).not.toContainText('See you tomorrow at nine.');
+});
