@@ -333,6 +333,8 @@ test('pages of the whole list, and an export of every matching contact', async (
   await pages.getByRole('button', { name: '2', exact: true }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
   await expect(table.getByRole('row')).toHaveCount(26);
+  // Until page 2 has arrived, page 1's rows stay on screen and cannot be selected.
+  await expect(table).toHaveAttribute('aria-busy', 'false');
 
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
   const toolbar = page.getByRole('toolbar', { name: 'Bulk actions' });

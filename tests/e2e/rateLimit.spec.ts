@@ -8,21 +8,32 @@ const server = serverForThisFile({ RATE_LIMIT_PER_MINUTE: '4', RATE_LIMIT_WINDOW
 const WARNING = "Oops! It appears that you've reached the limit of allowed requests per second.";
 
 test('a 429 shows the warning once and the request still succeeds', async ({ page }) => {
-  const limited: number[] = [];
-  page.on('response', (response) => {
-    if (response.status() === 429) limited.push(Date.now());
-  });
   await signInThroughUi(page, server.url, 'owner@demo.test');
   await expectSignedIn(page);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  for (let i = 0; i < 4; i++) {
-    await nav.getByRole('link', { name: 'Users' }).click();
-    await nav.getByRole('link', { name: 'API keys' }).click();
-  }
-  await nav.getByRole('link', { name: 'Users' }).click();
+
+  // The limiter counts per session. Another client of the same session (it shares the browser's cookies) keeps
+  // the allowance spent until the page itself has been refused once — however slowly the page asks on a busy
+  // machine — then stops, so the page's retry after Retry-After goes through.
+  const limited: number[] = [];
+  let spending = true;
+  page.on('response', (response) => {
+    if (response.status() !== 429) return;
+    limited.push(Date.now());
+    spending = false;
+  });
+  const spender = (async () => {
+    while (spending) {
+      await page.request.get(`${server.url}/api/user`).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
   await expect(page.getByRole('table', { name: 'Users' }).getByText('agent@demo.test')).toBeVisible({
     timeout: 20_000,
   });
+  spending = false;
+  await spender;
   expect(limited.length).toBeGreaterThan(0);
   await expect(page.getByText(WARNING)).toHaveCount(1);
 });

@@ -121,7 +121,9 @@ export function ContactsPage() {
     manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,
-    enableRowSelection: selectable,
+    // The previous page's rows stay on screen (dimmed) while the next one loads; they cannot be selected, or a
+    // selection would hold contacts that are about to leave the screen.
+    enableRowSelection: selectable && !contacts.isPlaceholderData,
     state: { rowSelection: current.rows, columnVisibility: visibility, sorting },
     onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
       const rows = typeof updater === 'function' ? updater(current.rows) : updater;

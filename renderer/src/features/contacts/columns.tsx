@@ -173,6 +173,7 @@ export function contactColumns(options: {
         aria-label="Select all on this page"
         checked={table.getIsAllPageRowsSelected()}
         indeterminate={table.getIsSomePageRowsSelected()}
+        disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
         onChange={table.getToggleAllPageRowsSelectedHandler()}
       />
     ),
@@ -180,6 +181,7 @@ export function contactColumns(options: {
       <Checkbox
         aria-label={`Select ${row.original.name || row.original.number}`}
         checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
         onChange={row.getToggleSelectedHandler()}
       />
     ),
