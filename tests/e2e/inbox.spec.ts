@@ -3,7 +3,8 @@
  * party) shows live, unread, without a reload; the agent opens it, replies (seen as "Sending…" until the server
  * answers, then its delivery state), and the sandbox outbox has the text; an MMS with a PNG shows the image;
  * archive and restore from the header move the conversation out of and back into the list; and the inbox has no
- * serious accessibility violations.
+ * serious accessibility violations. The arriving text raises a desktop alert; the contact is renamed from the
+ * panel beside the thread.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -46,11 +47,40 @@ async function textArrives(from: string, body: string) {
   expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
 }
 
+/**
+ * Records the desktop alerts the page raises. The browser's own Notification is replaced by a recorder (a fake of
+ * the browser API only: the page, the server and the realtime path that triggers the alert are all real).
+ */
+async function recordAlerts(page: Page) {
+  await page.context().grantPermissions(['notifications'], { origin: server.url });
+  await page.addInitScript(() => {
+    const shown: { title: string; body: string }[] = [];
+    (window as unknown as { alerts: typeof shown }).alerts = shown;
+    class RecordedNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body ?? '' });
+      }
+      close() {}
+    }
+    (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { alerts: { title: string; body: string }[] }).alerts);
+}
+
 test('a text arrives live, the agent replies and sends an MMS, then archives and restores it', async ({
   page,
 }) => {
+  const alerts = await recordAlerts(page);
   const list = await openInbox(page);
   await textArrives('+1 415 555 0177', 'Is the blue hatchback still available?');
+  // The desktop alert names the sender and shows the text (its thread is not the open one).
+  await expect
+    .poll(alerts)
+    .toContainEqual({ title: '(415) 555-0177', body: 'Is the blue hatchback still available?' });
 
   // Live, without a reload, with its unread badge.
   const row = list.getByRole('option', { name: '(415) 555-0177, 1 unread' });
@@ -116,6 +146,15 @@ test('a text arrives live, the agent replies and sends an MMS, then archives and
   await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toHaveCount(0);
   await page.getByText('Archived', { exact: true }).click();
   await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toBeVisible();
+
+  // The contact beside the thread (the texter became a contact named by their number): renamed there, the
+  // conversation list and the thread's heading follow.
+  const panel = page.getByRole('region', { name: 'Contact' });
+  await expect(panel.getByRole('textbox', { name: 'Name' })).toHaveValue('(415) 555-0177');
+  await panel.getByRole('textbox', { name: 'Name' }).fill('Jamie Rivera');
+  await panel.getByRole('button', { name: 'Save contact' }).click();
+  await expect(page.getByRole('heading', { name: 'Jamie Rivera', level: 2 })).toBeVisible();
+  await expect(list.getByRole('option', { name: 'Jamie Rivera', exact: true })).toBeVisible();
 });
 
 test('the inbox has no serious accessibility violations', async ({ page }) => {
