@@ -558,6 +558,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_number_recipient_idx').on(table.number_id, table.recipient),
     index('conversations_company_last_idx').on(table.company_id, table.last_item_at),
     index('conversations_contact_idx').on(table.contact_id),
+    // A contact claims its number's conversations (contacts/links.ts); searches by number.
+    index('conversations_company_recipient_idx').on(table.company_id, table.recipient),
   ],
 );
 
@@ -660,6 +662,9 @@ export const calls = pgTable(
   (table) => [
     index('calls_company_started_idx').on(table.company_id, table.started_at),
     index('calls_contact_idx').on(table.contact_id),
+    // A contact claims its number's calls, made or received (contacts/links.ts).
+    index('calls_company_caller_idx').on(table.company_id, table.caller),
+    index('calls_company_called_idx').on(table.company_id, table.called),
   ],
 );
 
@@ -681,7 +686,10 @@ export const voicemails = pgTable(
     listened_at: timestamp('listened_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
   },
-  (table) => [index('voicemails_company_created_idx').on(table.company_id, table.created_at)],
+  (table) => [
+    index('voicemails_company_created_idx').on(table.company_id, table.created_at),
+    index('voicemails_company_caller_idx').on(table.company_id, table.caller),
+  ],
 );
 
 /** A fax sent or received on a fax number (§3 number type 3). */
@@ -702,7 +710,10 @@ export const faxes = pgTable(
     file_path: text('file_path'),
     created_at: createdAt(),
   },
-  (table) => [index('faxes_company_created_idx').on(table.company_id, table.created_at)],
+  (table) => [
+    index('faxes_company_created_idx').on(table.company_id, table.created_at),
+    index('faxes_company_remote_idx').on(table.company_id, table.remote),
+  ],
 );
 
 /** §7 notificationBlocks: a user silences one channel of alerts for one tracked number. */
