@@ -57,6 +57,8 @@ export const EVENTS = {
   billingUsageUpdated: 'billing.usage-updated',
   /** An activity export's progress (`POST /calls/export` and its siblings), on the company channel. */
   exportProgress: 'export.progress',
+  /** Who is viewing or typing in a conversation (the inbox's collision notice), on the conversations channel. */
+  conversationPresence: 'conversation.presence',
   /** A user's presence in a company changed (tray and shell follow it). */
   presenceChanged: 'presence.changed',
 } as const;

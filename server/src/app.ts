@@ -32,6 +32,7 @@ import { companyRoutes } from './modules/companies/routes';
 import { contactImportRoutes } from './modules/contactImport/routes';
 import { createImportWorker, type ImportWorker } from './modules/contactImport/worker';
 import { contactRoutes } from './modules/contacts/routes';
+import { conversationPresenceRoutes } from './modules/conversations/presence';
 import { conversationRoutes } from './modules/conversations/routes';
 import { customFieldRoutes } from './modules/customFields/routes';
 import { groupRoutes } from './modules/groups/routes';
@@ -246,6 +247,7 @@ export async function buildApp(
       noteRoutes(api, ctx);
       numberRoutes(api, ctx);
       conversationRoutes(api, ctx);
+      conversationPresenceRoutes(api, ctx);
       messagingRoutes(api, ctx);
       mediaRoutes(api, ctx);
       activityRoutes(api, ctx);

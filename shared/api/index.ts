@@ -7,6 +7,7 @@ import { CALLER_ID_ENDPOINTS } from './callerId';
 import { COMPANY_ENDPOINTS } from './companies';
 import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
+import { CONVERSATION_PRESENCE_ENDPOINTS } from './conversationPresence';
 import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
 import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
 import { INBOUND_ENDPOINTS } from './inbound';
@@ -29,6 +30,7 @@ export * from './companies';
 export * from './company';
 export * from './contacts';
 export * from './contract';
+export * from './conversationPresence';
 export * from './conversations';
 export * from './customFields';
 export * from './errors';
@@ -63,6 +65,7 @@ export const CONTRACT = {
   messaging: MESSAGING_ENDPOINTS,
   media: MEDIA_ENDPOINTS,
   inbox: INBOX_ENDPOINTS,
+  conversationPresence: CONVERSATION_PRESENCE_ENDPOINTS,
   numbers: NUMBER_ENDPOINTS,
   inbound: INBOUND_ENDPOINTS,
   activity: ACTIVITY_ENDPOINTS,

@@ -55,7 +55,7 @@ async function recordAlerts(page: Page) {
   await page.context().grantPermissions(['notifications'], { origin: server.url });
   await page.addInitScript(() => {
     const shown: { title: string; body: string }[] = [];
-    (window as unknown as { alerts: typeof shown }).alerts = shown;
+    (globalThis as unknown as { alerts: typeof shown }).alerts = shown;
     class RecordedNotification {
       static permission = 'granted';
       static requestPermission = async () => 'granted';
@@ -65,10 +65,10 @@ async function recordAlerts(page: Page) {
       }
       close() {}
     }
-    (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
+    (globalThis as unknown as { Notification: unknown }).Notification = RecordedNotification;
   });
   return () =>
-    page.evaluate(() => (window as unknown as { alerts: { title: string; body: string }[] }).alerts);
+    page.evaluate(() => (globalThis as unknown as { alerts: { title: string; body: string }[] }).alerts);
 }
 
 test('a text arrives live, the agent replies and sends an MMS, then archives and restores it', async ({

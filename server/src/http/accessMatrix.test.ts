@@ -177,6 +177,7 @@ const FIXTURES: Record<
   'PUT /api/conversations/:id/block': (t) => conversationPair(t),
   'PUT /api/conversations/:id/unblock': (t) => conversationPair(t),
   'PUT /api/conversations/:id/assign': (t) => conversationPair(t),
+  'POST /api/conversations/:id/presence': (t) => conversationPair(t),
   'DELETE /api/messages/:id': (t) => itemPair(t),
   'DELETE /api/inbox/conversations/items/:id': (t) => itemPair(t),
   // Cancelling a scheduled message: a sent one answers 409 in the own company, still 404 in another.
