@@ -14,6 +14,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Inbox', to: '/inbox', permission: 'inbox.use' },
+  { label: 'Activity', to: '/activity', permission: 'activity.view' },
   { label: 'Contacts', to: '/contacts', permission: 'contacts.view' },
   { label: 'Groups', to: '/groups', permission: 'contacts.view' },
   { label: 'Custom fields', to: '/custom-fields', permission: 'settings.manage' },

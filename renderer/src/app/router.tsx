@@ -1,6 +1,7 @@
 /** The routes. UI paths never start with /api, /app/ or /apps/ (ARCHITECTURE: those are the server's). */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { onAfterLogout } from '../api';
+import { ActivityPage } from '../features/activity/ActivityPage';
 import { ApiKeysPage } from '../features/apiKeys/ApiKeysPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
@@ -29,6 +30,7 @@ export const router = createBrowserRouter([
       { path: 'profile', element: <ProfilePage /> },
       { path: 'inbox', element: <InboxPage /> },
       { path: 'inbox/:conversationId', element: <InboxPage /> },
+      { path: 'activity', element: <ActivityPage /> },
       { path: 'contacts', element: <ContactsPage /> },
       { path: 'contacts/:contactId', element: <ContactPage /> },
       { path: 'groups', element: <GroupsPage /> },

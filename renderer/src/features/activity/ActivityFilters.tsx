@@ -1,0 +1,176 @@
+/**
+ * The feed's filters: which kinds, one tracked number, a date range inside the §9 window (refused here before the
+ * server would, with the server's words), call outcomes, and a debounced search over names and numbers.
+ */
+import { Button, Checkbox, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { TrackedNumber } from '@shared/api/numbers';
+import { ACTIVITY_TYPES, type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
+import { labelOf } from '@shared/domain/codes';
+import { formatPhone } from '@shared/domain/phone';
+import { DATE_FORMATS } from '@shared/domain/time';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import {
+  ACTIVITY_KIND_ORDER,
+  type ActivityFilterState,
+  checkDateRange,
+  EMPTY_FILTERS,
+  earliestFromDate,
+  hasFilters,
+  todayIn,
+} from './filters';
+
+export type FiltersUpdate = (change: (current: ActivityFilterState) => ActivityFilterState) => void;
+
+export function ActivityFilters({
+  filters,
+  numbers,
+  tz,
+  serverErrors,
+  onChange,
+}: {
+  filters: ActivityFilterState;
+  numbers: readonly TrackedNumber[];
+  tz: string;
+  /** The server's refusal of the dates (422 on `filters.from` / `filters.to`), shown under the field. */
+  serverErrors: { from?: string; to?: string };
+  onChange: FiltersUpdate;
+}) {
+  const [text, setText] = useState(filters.search);
+  const commitSearch = useDebouncedCallback(
+    (search: string) => onChange((current) => ({ ...current, search })),
+    300,
+  );
+  // A search changed from elsewhere (clearing the filters, the back button) shows in the box.
+  useEffect(() => {
+    if (!commitSearch.isPending()) setText(filters.search);
+  }, [filters.search, commitSearch]);
+
+  // The ticks answer at once; the address (a router navigation, applied in a transition) follows.
+  const [types, setTypes] = useState(filters.types);
+  useEffect(() => setTypes(filters.types), [filters.types]);
+
+  // The dates as typed; they reach the address (and the server) only when the range may be searched.
+  const [dates, setDates] = useState({ from: filters.from, to: filters.to });
+  useEffect(() => setDates({ from: filters.from, to: filters.to }), [filters.from, filters.to]);
+  const now = new Date();
+  const earliest = earliestFromDate(now, tz);
+  const today = todayIn(now, tz);
+  const problems = checkDateRange(dates, now, tz);
+  const setDate = (field: 'from' | 'to', value: string) => {
+    const next = { ...dates, [field]: value };
+    setDates(next);
+    const refused = checkDateRange(next, new Date(), tz);
+    if (!refused.from && !refused.to) onChange((current) => ({ ...current, ...next }));
+  };
+
+  const numberOptions = numbers.map((number) => ({
+    value: String(number.id),
+    label: number.label ? `${number.label} (${formatPhone(number.number)})` : formatPhone(number.number),
+  }));
+  // A number in the address that the company does not have (a stale link) still shows, as its id.
+  if (filters.number && !numbers.some((number) => number.id === filters.number))
+    numberOptions.push({ value: String(filters.number), label: `#${filters.number}` });
+
+  return (
+    <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label="Activity filters">
+      <Checkbox.Group
+        label="Show"
+        value={types}
+        onChange={(values) => {
+          const next = ACTIVITY_KIND_ORDER.filter((type) => values.includes(type));
+          setTypes(next);
+          onChange((current) => ({ ...current, types: next }));
+        }}
+      >
+        <Group gap="sm" mt={8}>
+          {ACTIVITY_KIND_ORDER.map((type) => (
+            <Checkbox key={type} value={type} label={labelOf(ACTIVITY_TYPES, type as ActivityType)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <Select
+        label="Number"
+        placeholder="All numbers"
+        data={numberOptions}
+        value={filters.number ? String(filters.number) : null}
+        onChange={(value) => onChange((current) => ({ ...current, number: value ? Number(value) : null }))}
+        clearable
+        searchable
+        nothingFoundMessage="No such number"
+        w={230}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        value={dates.from}
+        min={earliest}
+        max={today}
+        onChange={(event) => setDate('from', event.currentTarget.value)}
+        error={
+          problems.from
+            ? `${problems.from} The earliest start is ${dayjs(earliest).format(DATE_FORMATS.monthDayYear)}.`
+            : serverErrors.from
+        }
+        w={170}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={dates.to}
+        min={dates.from || earliest}
+        max={today}
+        onChange={(event) => setDate('to', event.currentTarget.value)}
+        error={problems.to ?? serverErrors.to}
+        w={170}
+      />
+      <MultiSelect
+        label="Call outcome"
+        placeholder={filters.outcomes.length ? undefined : 'Any outcome'}
+        data={CALL_OUTCOMES.map((outcome) => ({ value: String(outcome.value), label: outcome.label }))}
+        value={filters.outcomes.map(String)}
+        onChange={(values) =>
+          onChange((current) => ({
+            ...current,
+            outcomes: values.map((value) => Number(value) as CallOutcome).sort((a, b) => a - b),
+          }))
+        }
+        description={
+          filters.outcomes.length ? 'Only calls have an outcome: other kinds are hidden.' : undefined
+        }
+        clearable
+        w={230}
+      />
+      <TextInput
+        type="search"
+        label="Search activity"
+        placeholder="Contact name or number"
+        value={text}
+        onChange={(event) => {
+          const value = event.currentTarget.value;
+          setText(value);
+          commitSearch(value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commitSearch.flush();
+        }}
+        w={220}
+      />
+      {hasFilters(filters) && (
+        <Button
+          variant="subtle"
+          mt={24}
+          onClick={() => {
+            setText('');
+            setTypes(EMPTY_FILTERS.types);
+            setDates({ from: '', to: '' });
+            onChange(() => EMPTY_FILTERS);
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,185 @@
+/**
+ * Exporting activity (§7 `POST /calls/export` and its siblings): choose the kind and its columns; the export uses
+ * the feed's filters and the user's time zone. While it runs the dialog shows its progress (it may be closed: the
+ * page keeps a small progress bar, and the CSV downloads when the batch finishes wherever the person is).
+ */
+import { Alert, Button, Checkbox, Group, Modal, Progress, Radio, Stack, Text } from '@mantine/core';
+import type { ExportKind } from '@shared/api/activity';
+import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { useState } from 'react';
+import { columnLabel, columnsOf, EXPORT_KIND_LABELS, EXPORT_KINDS, orderedColumns } from './exportColumns';
+import { isRunning, percentOf, type TrackedExport } from './exportTracker';
+import { type ActivityFilterState, defaultExportKind, describeExportFilters, exportBody } from './filters';
+import { exportTracker, useTrackedExport } from './runningExport';
+
+export function ExportDialog({
+  opened,
+  onClose,
+  companyId,
+  filters,
+  tz,
+  numberName,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  companyId: number;
+  filters: ActivityFilterState;
+  tz: string;
+  numberName: (id: number) => string;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Export activity" size="lg">
+      <ExportDialogBody
+        onClose={onClose}
+        companyId={companyId}
+        filters={filters}
+        tz={tz}
+        numberName={numberName}
+      />
+    </Modal>
+  );
+}
+
+function ExportDialogBody({
+  onClose,
+  companyId,
+  filters,
+  tz,
+  numberName,
+}: {
+  onClose: () => void;
+  companyId: number;
+  filters: ActivityFilterState;
+  tz: string;
+  numberName: (id: number) => string;
+}) {
+  const tracked = useTrackedExport();
+  const [kind, setKind] = useState<ExportKind>(() => defaultExportKind(filters));
+  const [columns, setColumns] = useState<string[]>(() => [...columnsOf(kind)]);
+  const running = isRunning(tracked);
+
+  if (tracked && running && tracked.companyId === companyId)
+    return (
+      <Stack>
+        <ExportProgress tracked={tracked} />
+        <Text size="xs" c="dimmed">
+          You can close this window: the export goes on, and the file downloads when it is ready.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Continue in the background
+          </Button>
+        </Group>
+      </Stack>
+    );
+
+  const applied = describeExportFilters(filters, kind, numberName);
+  const chooseKind = (next: string) => {
+    const value = next as ExportKind;
+    setKind(value);
+    setColumns([...columnsOf(value)]);
+  };
+  const start = () => {
+    void exportTracker.start(
+      companyId,
+      kind,
+      exportBody(companyId, kind, orderedColumns(kind, columns), filters, tz),
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (columns.length) start();
+      }}
+    >
+      <Stack gap="md">
+        {tracked?.phase === 'failed' && tracked.companyId === companyId && (
+          <Alert color="red" role="alert" title="The export failed">
+            {tracked.error}
+          </Alert>
+        )}
+        {tracked?.phase === 'finished' && tracked.companyId === companyId && (
+          <Alert color="green" title="Export downloaded">
+            {tracked.fileName} has been saved to your downloads.
+          </Alert>
+        )}
+        {running && tracked && tracked.companyId !== companyId && (
+          <Alert color="yellow" title="Another export is running">
+            An export for another company is still running; start this one when it has finished.
+          </Alert>
+        )}
+        <Radio.Group label="What to export" value={kind} onChange={chooseKind}>
+          <Group gap="md" mt={6}>
+            {EXPORT_KINDS.map((option) => (
+              <Radio key={option} value={option} label={EXPORT_KIND_LABELS[option]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Checkbox.Group
+          label="Columns"
+          description="In this order in the file."
+          value={columns}
+          onChange={setColumns}
+          error={columns.length ? undefined : 'Choose at least one column.'}
+        >
+          <Group gap="sm" mt={6}>
+            {columnsOf(kind).map((column) => (
+              <Checkbox key={column} value={column} label={columnLabel(column)} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Stack gap={2}>
+          <Text size="sm" fw={500}>
+            Filters
+          </Text>
+          <Text size="sm" c="dimmed">
+            {applied.length
+              ? `${applied.join(' · ')}.`
+              : `None: everything of the last ${SEARCH_WINDOW_YEARS} years.`}{' '}
+            Times are in {tz}.
+          </Text>
+        </Stack>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!columns.length || running}>
+            Start export
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** An export's progress, in words and as a bar (the server's percentage of rows written). */
+export function ExportProgress({ tracked, compact = false }: { tracked: TrackedExport; compact?: boolean }) {
+  const what = EXPORT_KIND_LABELS[tracked.kind].toLowerCase();
+  const percent = percentOf(tracked.batch);
+  const batch = tracked.batch;
+  const words =
+    tracked.phase === 'starting'
+      ? `Starting the ${what} export…`
+      : tracked.phase === 'downloading'
+        ? `Downloading the ${what} export…`
+        : `Exporting ${what}… ${percent}%` +
+          (!compact && batch?.total_rows
+            ? ` (${batch.processed_rows.toLocaleString()} of ${batch.total_rows.toLocaleString()} rows)`
+            : '');
+  return (
+    <Stack gap={4} w={compact ? 220 : undefined}>
+      <Text size={compact ? 'xs' : 'sm'} aria-live="polite">
+        {words}
+      </Text>
+      <Progress
+        value={tracked.phase === 'downloading' ? 100 : percent}
+        aria-label="Export progress"
+        size={compact ? 'sm' : 'lg'}
+        striped
+        animated
+      />
+    </Stack>
+  );
+}

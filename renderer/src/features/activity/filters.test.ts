@@ -1,0 +1,160 @@
+import { ActivityQueryBodySchema, EXPORT_ENDPOINTS } from '@shared/api/activity';
+import { describe, expect, it } from 'vitest';
+import {
+  checkDateRange,
+  defaultExportKind,
+  describeExportFilters,
+  EMPTY_FILTERS,
+  earliestFromDate,
+  exportBody,
+  feedBody,
+  hasFilters,
+  RANGE_ORDER_MESSAGE,
+  readFilters,
+  searchWindowStart,
+  toApiFilters,
+  todayIn,
+  WINDOW_MESSAGE,
+  writeFilters,
+} from './filters';
+
+describe('activity filters in the address', () => {
+  it('reads every filter and writes it back the same', () => {
+    const query =
+      'types=calls%2Cvoicemails&number=3&from=2026-10-01&to=2026-11-20&outcome=1%2C2&search=ann+lee';
+    const state = readFilters(new URLSearchParams(query));
+    expect(state).toEqual({
+      types: ['calls', 'voicemails'],
+      number: 3,
+      from: '2026-10-01',
+      to: '2026-11-20',
+      outcomes: [1, 2],
+      search: 'ann lee',
+    });
+    expect(readFilters(writeFilters(state))).toEqual(state);
+  });
+
+  it('leaves defaults out, so the plain feed is plain /activity', () => {
+    expect(readFilters(new URLSearchParams(''))).toEqual(EMPTY_FILTERS);
+    expect(writeFilters(EMPTY_FILTERS).toString()).toBe('');
+    expect(hasFilters(EMPTY_FILTERS)).toBe(false);
+  });
+
+  it('keeps "no kinds" as a choice, distinct from "all kinds"', () => {
+    const none = { ...EMPTY_FILTERS, types: [] };
+    expect(writeFilters(none).toString()).toBe('types=none');
+    expect(readFilters(writeFilters(none)).types).toEqual([]);
+    expect(hasFilters(none)).toBe(true);
+  });
+
+  it('ignores what is not a filter value and keeps the kinds in screen order', () => {
+    const state = readFilters(
+      new URLSearchParams('types=faxes,bogus,calls&number=-4&from=2026-02-30&to=soon&outcome=9,x,3,3'),
+    );
+    expect(state.types).toEqual(['calls', 'faxes']);
+    expect(state.number).toBeNull();
+    expect(state.from).toBe('');
+    expect(state.to).toBe('');
+    expect(state.outcomes).toEqual([3]);
+  });
+});
+
+describe('the request bodies', () => {
+  it('maps the kinds to the check flags and sends only the filters that narrow', () => {
+    const body = feedBody(
+      { ...EMPTY_FILTERS, types: ['voicemails', 'faxes'], number: 7, search: '  (312) 555 ' },
+      'America/Chicago',
+    );
+    expect(body).toEqual({
+      tz: 'America/Chicago',
+      filters: { numbers: [7], search: '(312) 555' },
+      checkCalls: false,
+      checkVoicemails: true,
+      checkMessages: false,
+      checkFaxes: true,
+    });
+    // The server's schema accepts it as it is.
+    expect(ActivityQueryBodySchema.safeParse({ ...body, page: 2 }).success).toBe(true);
+    expect(feedBody(EMPTY_FILTERS, 'UTC')).toMatchObject({ filters: {}, checkCalls: true, checkFaxes: true });
+  });
+
+  it('sends the dates and outcomes as the API names them', () => {
+    expect(
+      toApiFilters({ ...EMPTY_FILTERS, from: '2026-10-01', to: '2026-10-31', outcomes: [2, 3] }),
+    ).toEqual({ from: '2026-10-01', to: '2026-10-31', outcomes: [2, 3] });
+  });
+
+  it('builds an export body the server accepts, leaving outcomes out of kinds that have none', () => {
+    const filters = { ...EMPTY_FILTERS, outcomes: [2 as const], number: 4, from: '2026-11-01' };
+    const calls = exportBody(12, 'calls', ['started_at', 'outcome'], filters, 'Europe/Paris');
+    expect(calls).toEqual({
+      companyId: 12,
+      columns: ['started_at', 'outcome'],
+      tz: 'Europe/Paris',
+      filters: { numbers: [4], from: '2026-11-01', outcomes: [2] },
+    });
+    expect(EXPORT_ENDPOINTS.calls.body.safeParse(calls).success).toBe(true);
+    const voicemails = exportBody(12, 'voicemails', ['at', 'caller'], filters, 'Europe/Paris');
+    expect(voicemails.filters).toEqual({ numbers: [4], from: '2026-11-01' });
+    expect(EXPORT_ENDPOINTS.voicemails.body.safeParse(voicemails).success).toBe(true);
+  });
+
+  it('starts an export on the first kind the feed shows', () => {
+    expect(defaultExportKind(EMPTY_FILTERS)).toBe('calls');
+    expect(defaultExportKind({ ...EMPTY_FILTERS, types: ['faxes'] })).toBe('fax');
+    expect(defaultExportKind({ ...EMPTY_FILTERS, types: ['messages', 'faxes'] })).toBe('messages');
+    expect(defaultExportKind({ ...EMPTY_FILTERS, types: [] })).toBe('calls');
+  });
+
+  it('says which filters an export applies', () => {
+    const filters = {
+      ...EMPTY_FILTERS,
+      number: 4,
+      from: '2026-11-01',
+      to: '2026-11-20',
+      outcomes: [1 as const, 2 as const],
+      search: 'ann',
+    };
+    const name = (id: number) => (id === 4 ? 'Main line' : '?');
+    expect(describeExportFilters(filters, 'calls', name)).toEqual([
+      'Number: Main line',
+      'Dates: Nov 1, 2026 – Nov 20, 2026',
+      'Outcome: Answered, Missed',
+      'Search: “ann”',
+    ]);
+    expect(describeExportFilters(filters, 'messages', name)).not.toContain('Outcome: Answered, Missed');
+    expect(describeExportFilters(EMPTY_FILTERS, 'calls', name)).toEqual([]);
+  });
+});
+
+describe('the §9 search window (2 years), as the server counts it', () => {
+  const now = new Date('2026-11-23T05:30:00Z');
+
+  it('starts at the same instant two years earlier', () => {
+    expect(searchWindowStart(now).toISOString()).toBe('2024-11-23T05:30:00.000Z');
+  });
+
+  it('allows from the first whole day inside the window, in the user’s time zone', () => {
+    // In UTC the window starts at 05:30 on Nov 23: midnight that day is outside, so Nov 24 is the first day.
+    expect(earliestFromDate(now, 'UTC')).toBe('2024-11-24');
+    // In Chicago it starts at 23:30 on Nov 22: Nov 23 begins at 06:00 UTC, inside the window.
+    expect(earliestFromDate(now, 'America/Chicago')).toBe('2024-11-23');
+    // A window that starts exactly at local midnight includes that day.
+    expect(earliestFromDate(new Date('2026-11-23T00:00:00Z'), 'UTC')).toBe('2024-11-23');
+  });
+
+  it('refuses a from before the window with the server’s words, and a range that ends before it starts', () => {
+    expect(checkDateRange({ from: '2024-11-23', to: '' }, now, 'UTC')).toEqual({ from: WINDOW_MESSAGE });
+    expect(checkDateRange({ from: '2024-11-24', to: '' }, now, 'UTC')).toEqual({});
+    expect(checkDateRange({ from: '2026-11-20', to: '2026-11-01' }, now, 'UTC')).toEqual({
+      to: RANGE_ORDER_MESSAGE,
+    });
+    expect(checkDateRange({ from: '', to: '2020-01-01' }, now, 'UTC')).toEqual({});
+    expect(WINDOW_MESSAGE).toBe('Activity can be searched 2 years back at most.');
+  });
+
+  it('knows today in the user’s time zone', () => {
+    expect(todayIn(now, 'UTC')).toBe('2026-11-23');
+    expect(todayIn(now, 'America/Los_Angeles')).toBe('2026-11-22');
+  });
+});

@@ -1,0 +1,59 @@
+/** The app's one activity-export tracker, wired to the API, the file download, flash messages and realtime. */
+import type { ExportBatch, ExportKind } from '@shared/api/activity';
+import { channels, EVENTS } from '@shared/realtime';
+import dayjs from 'dayjs';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ApiError } from '../../api';
+import { useRealtimeEvent, useRealtimeState } from '../../api/realtime';
+import { saveTextFile } from '../../ui/download';
+import { flash } from '../../ui/flash';
+import { downloadExport, fetchExport, startExport } from './activityApi';
+import { EXPORT_KIND_LABELS } from './exportColumns';
+import { createExportTracker, type TrackedExport } from './exportTracker';
+
+/** The per-field messages of a refused export in one line (a column list, the date window), else the message. */
+export function exportErrorText(error: unknown): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const lines = Object.values(error.errors)
+    .flatMap((messages) => (Array.isArray(messages) ? messages.map(String) : [String(messages)]))
+    .filter(Boolean);
+  const unique = [...new Set(lines)];
+  return unique.length ? unique.join(' ') : error.message;
+}
+
+export const exportTracker = createExportTracker({
+  start: startExport,
+  fetchBatch: fetchExport,
+  download: downloadExport,
+  save: (csv, fileName) => saveTextFile(csv, fileName),
+  fileName: (kind: ExportKind) => `${kind}-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`,
+  ended: (tracked) => {
+    const what = EXPORT_KIND_LABELS[tracked.kind].toLowerCase();
+    if (tracked.phase === 'finished') {
+      const rows = tracked.batch?.total_rows ?? 0;
+      flash('success', `Exported ${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'} of ${what}.`, {
+        title: 'Export downloaded',
+      });
+    } else {
+      flash('danger', tracked.error ?? 'The export failed.', { title: `The ${what} export failed` });
+    }
+  },
+  errorText: exportErrorText,
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+});
+
+export function useTrackedExport(): TrackedExport | null {
+  return useSyncExternalStore(exportTracker.subscribe, exportTracker.get);
+}
+
+/** Feeds the company channel's export events to the tracker while mounted; polling covers the rest. */
+export function useExportRealtime(companyId: number): void {
+  const connected = useRealtimeState() === 'connected' && companyId > 0;
+  useRealtimeEvent<ExportBatch>(
+    companyId ? channels.companies(companyId) : null,
+    EVENTS.exportProgress,
+    exportTracker.receive,
+  );
+  useEffect(() => exportTracker.listen(connected), [connected]);
+}
