@@ -17,7 +17,9 @@ const mainExternal = ['electron', 'electron-store', 'electron-updater', /^node:/
 
 export default defineConfig({
   root: 'renderer',
-  base: './',
+  // Root-absolute asset paths: the UI's routes are nested (/inbox/12), and both the platform server and the app://
+  // handler answer a route with index.html — relative paths would then resolve under the route and load nothing.
+  base: '/',
   plugins: [
     react(),
     electron([

@@ -41,6 +41,8 @@ export const ConversationItemSchema = z.object({
     media: z.array(MediaSchema),
     shouldBeSentAt: z.string().nullable(),
     record_id: z.number().int().nullable(),
+    /** A call's or voicemail's recording, by a short-lived signed link; null when it has none. */
+    recording_url: z.string().nullable(),
   }),
 });
 export type ConversationItem = z.infer<typeof ConversationItemSchema>;

@@ -191,3 +191,43 @@ test('the inbox has no serious accessibility violations', async ({ page }) => {
   await thread.getByRole('button', { name: 'Cancel' }).click();
   await expect(thread).not.toContainText('See you tomorrow at nine.');
 });
+
+test('a voicemail in a thread plays from its signed link', async ({ page }) => {
+  // A seeded conversation of Demo Motors holding a voicemail with a recording, found through the API.
+  const me = await server.api('GET', '/user', undefined, token);
+  const companyId = (me.body.companies as { id: number; name: string }[]).find(
+    (company) => company.name === 'Demo Motors',
+  )?.id;
+  type Item = { details: { type: string; recording_url: string | null } };
+  let found: { conversation: number; url: string } | undefined;
+  const list = await server.api('GET', `/companies/${companyId}/conversations?perPage=100`, undefined, token);
+  for (const conversation of list.body.data as { id: number }[]) {
+    const items = await server.api(
+      'GET',
+      `/inbox/conversations/items?conversationId=${conversation.id}&perPage=100`,
+      undefined,
+      token,
+    );
+    const voicemail = (items.body.data as Item[]).find(
+      (item) => item.details.type === 'voicemail' && item.details.recording_url,
+    );
+    if (voicemail?.details.recording_url) {
+      found = { conversation: conversation.id, url: voicemail.details.recording_url };
+      break;
+    }
+  }
+  if (!found) throw new Error('the seed has no recorded voicemail in a conversation');
+
+  await openInbox(page);
+  // Reloading on a nested route (a link from an alert, a refresh) loads the app, not a blank page.
+  await page.goto(`${server.url}/inbox/${found.conversation}`);
+  const player = page
+    .getByRole('log', { name: 'Messages' })
+    .getByLabel(/^Voicemail from /)
+    .first();
+  await expect(player).toBeVisible();
+  await player.evaluate((audio) => (audio as unknown as { play(): Promise<void> }).play());
+  await expect
+    .poll(() => player.evaluate((audio) => (audio as unknown as { currentTime: number }).currentTime))
+    .toBeGreaterThan(0);
+});

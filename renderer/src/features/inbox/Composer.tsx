@@ -117,6 +117,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         media: [],
         shouldBeSentAt: null,
         record_id: null,
+        recording_url: null,
       },
     };
     client.setQueryData<ItemPages>(key, (data) => upsertItem(data, temporary));

@@ -5,7 +5,6 @@
  */
 import {
   Anchor,
-  Badge,
   Box,
   Button,
   Group,
@@ -25,11 +24,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../api';
 import { ErrorState, LoadingState } from '../../ui/States';
+import { absoluteMediaUrl } from '../activity/media';
 import { Composer } from './Composer';
 import { conversationTitle } from './ConversationList';
-import { fullTime, kindLabel } from './format';
+import { fullTime } from './format';
 import { useApplyConversation, useCompanyUsers, useConversation, useItems } from './inboxApi';
 import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } from './inboxCache';
+import { RecordItem } from './RecordItem';
 
 export function Thread({ conversationId, me }: { conversationId: number; me: { id: number; name: string } }) {
   const conversation = useConversation(conversationId);
@@ -72,7 +73,7 @@ export function Thread({ conversationId, me }: { conversationId: number; me: { i
   return (
     <Stack gap="xs" h="100%">
       <ThreadHeader conversation={data} me={me} />
-      <ItemList conversationId={conversationId} items={items} />
+      <ItemList conversationId={conversationId} items={items} who={conversationTitle(data)} />
       {data.contact?.is_unsubscribed && (
         <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="note">
           {data.contact.name} replied STOP: texts to them are refused until they text START
@@ -240,7 +241,16 @@ function ThreadHeader({
   );
 }
 
-function ItemList({ conversationId, items }: { conversationId: number; items: ReturnType<typeof useItems> }) {
+function ItemList({
+  conversationId,
+  items,
+  who,
+}: {
+  conversationId: number;
+  items: ReturnType<typeof useItems>;
+  /** The other party, as the thread names them (the players' accessible names). */
+  who: string;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const list = threadItems(items.data);
   const newestId = list[list.length - 1]?.id;
@@ -289,7 +299,7 @@ function ItemList({ conversationId, items }: { conversationId: number; items: Re
       )}
       <Stack gap={6}>
         {list.map((item) => (
-          <ItemView key={item.id} item={item} conversationId={conversationId} />
+          <ItemView key={item.id} item={item} conversationId={conversationId} who={who} />
         ))}
       </Stack>
     </Box>
@@ -302,6 +312,10 @@ function deliveryLabel(item: ConversationItem): string | null {
   return DELIVERY_STATES.find((code) => code.value === state)?.label ?? state;
 }
 
+/** Media links are the server's own paths; the desktop app loads its pages from app://, so they need the API's origin. */
+const mediaUrl = (url: string) =>
+  absoluteMediaUrl(url, api.axios.defaults.baseURL ?? '/api', window.location.href);
+
 function Media({ item }: { item: ConversationItem }) {
   if (!item.details.media.length) return null;
   return (
@@ -310,12 +324,12 @@ function Media({ item }: { item: ConversationItem }) {
         media.content_type.startsWith('image/') ? (
           <img
             key={media.url}
-            src={media.url}
+            src={mediaUrl(media.url)}
             alt={media.name ?? `Image ${index + 1}`}
             style={{ maxWidth: 240, maxHeight: 240, borderRadius: 4 }}
           />
         ) : (
-          <Anchor key={media.url} href={media.url} target="_blank" rel="noreferrer" size="sm">
+          <Anchor key={media.url} href={mediaUrl(media.url)} target="_blank" rel="noreferrer" size="sm">
             {media.name ?? `Attachment ${index + 1}`} ({media.content_type})
           </Anchor>
         ),
@@ -324,7 +338,15 @@ function Media({ item }: { item: ConversationItem }) {
   );
 }
 
-function ItemView({ item, conversationId }: { item: ConversationItem; conversationId: number }) {
+function ItemView({
+  item,
+  conversationId,
+  who,
+}: {
+  item: ConversationItem;
+  conversationId: number;
+  who: string;
+}) {
   const client = useQueryClient();
   const { type } = item.details;
 
@@ -397,16 +419,5 @@ function ItemView({ item, conversationId }: { item: ConversationItem; conversati
       </Text>
     );
   }
-  // Calls, voicemails, faxes, tracking matches: a compact row (playback comes with the activity feed).
-  return (
-    <Group gap="xs" justify="center" data-record-id={item.details.record_id ?? undefined}>
-      <Badge variant="light" size="sm">
-        {kindLabel(type)}
-      </Badge>
-      <Text size="xs" c="dimmed">
-        {item.isInbound ? 'Incoming' : 'Outgoing'} · {fullTime(item.createdAt)}
-        {item.details.content ? ` · ${item.details.content}` : ''}
-      </Text>
-    </Group>
-  );
+  return <RecordItem item={item} who={who} />;
 }

@@ -33,6 +33,7 @@ const item = (
       media: [],
       shouldBeSentAt: null,
       record_id: null,
+      recording_url: null,
       ...extra,
     },
   }) satisfies ConversationItem;

@@ -9,7 +9,7 @@ import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { channels, EVENTS } from '@shared/realtime';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, conversationItems, conversations, notes } from '../../db/schema';
+import { calls, contacts, conversationItems, conversations, notes, voicemails } from '../../db/schema';
 import { SEED_ANCHOR } from '../../seed/conversations';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { addItem, findOrCreateConversation } from './store';
@@ -232,6 +232,62 @@ describe('GET /conversations/{id} and its items', () => {
       url: `/api/inbox/conversations/items?conversationId=${foreign.id}`,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('calls and voicemails in the thread', () => {
+  it('carry a signed link to their recording when they have one, which plays; none without', async () => {
+    const recipient = '+12065557890';
+    const conversation = await findOrCreateConversation(t.ctx.db, {
+      companyId: motors,
+      numberId: t.ids.numbers.motorsMain,
+      recipient,
+    });
+    const started_at = new Date();
+    const [recordedCall, silentCall] = await t.ctx.db
+      .insert(calls)
+      .values([
+        {
+          company_id: motors,
+          caller: recipient,
+          called: '+13125550100',
+          started_at,
+          recording_path: 'demo/recording-1.wav',
+        },
+        { company_id: motors, caller: recipient, called: '+13125550100', started_at },
+      ])
+      .returning();
+    const [voicemail] = await t.ctx.db
+      .insert(voicemails)
+      .values({ company_id: motors, caller: recipient, recording_path: 'demo/voicemail-1.wav' })
+      .returning();
+    for (const [kind, record] of [
+      ['call', recordedCall],
+      ['call', silentCall],
+      ['voicemail', voicemail],
+    ] as const) {
+      await addItem(t.ctx.db, conversation, {
+        kind,
+        is_inbound: true,
+        content: '',
+        record_id: record?.id ?? null,
+      });
+    }
+    const response = await t.as('agent@demo.test', {
+      method: 'GET',
+      url: `/api/inbox/conversations/items?conversationId=${conversation.id}`,
+    });
+    const items = INBOX_ENDPOINTS.items.response.parse(response.json()).data;
+    const urlOf = (id: number | undefined) =>
+      items.find((item) => item.details.record_id === id)?.details.recording_url;
+    expect(urlOf(recordedCall?.id)).toMatch(
+      new RegExp(`^/api/recordings/call/${recordedCall?.id}\\?company=${motors}&expires=\\d+&sig=`),
+    );
+    expect(urlOf(silentCall?.id)).toBeNull();
+    expect(urlOf(voicemail?.id)).toMatch(new RegExp(`^/api/recordings/voicemail/${voicemail?.id}\\?`));
+    const audio = await t.app.inject({ method: 'GET', url: urlOf(voicemail?.id) ?? '' });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toMatch(/^audio\//);
   });
 });
 

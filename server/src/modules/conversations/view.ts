@@ -4,11 +4,19 @@
  */
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
 import type { ConversationItemKind, DeliveryState } from '@shared/domain/messaging';
-import { desc, inArray } from 'drizzle-orm';
-import { contacts, conversationItems, type conversations, numbers, users } from '../../db/schema';
+import { and, desc, inArray, isNotNull } from 'drizzle-orm';
+import {
+  calls,
+  contacts,
+  conversationItems,
+  type conversations,
+  numbers,
+  users,
+  voicemails,
+} from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { phoneTimeZone } from '../../lib/phoneTimeZone';
-import { signMediaUrl } from '../media/urls';
+import { signMediaUrl, signRecordingUrl } from '../media/urls';
 
 type ConversationRow = typeof conversations.$inferSelect;
 type ItemRow = typeof conversationItems.$inferSelect;
@@ -24,8 +32,44 @@ async function userNames(ctx: AppContext, ids: number[]): Promise<Map<number, st
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** Which of the calls and voicemails behind these items have a recording (two queries for a whole page). */
+async function recorded(
+  ctx: AppContext,
+  rows: readonly ItemRow[],
+): Promise<{ call: Set<number>; voicemail: Set<number> }> {
+  const idsOf = (kind: string) => unique(rows.filter((row) => row.kind === kind).map((row) => row.record_id));
+  const callIds = idsOf('call');
+  const voicemailIds = idsOf('voicemail');
+  const [callRows, voicemailRows] = await Promise.all([
+    callIds.length
+      ? ctx.db
+          .select({ id: calls.id })
+          .from(calls)
+          .where(and(inArray(calls.id, callIds), isNotNull(calls.recording_path)))
+      : [],
+    voicemailIds.length
+      ? ctx.db
+          .select({ id: voicemails.id })
+          .from(voicemails)
+          .where(and(inArray(voicemails.id, voicemailIds), isNotNull(voicemails.recording_path)))
+      : [],
+  ]);
+  return {
+    call: new Set(callRows.map((row) => row.id)),
+    voicemail: new Set(voicemailRows.map((row) => row.id)),
+  };
+}
+
 export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Promise<ConversationItem[]> {
-  const names = await userNames(ctx, unique(rows.map((row) => row.user_id)));
+  const [names, withRecording] = await Promise.all([
+    userNames(ctx, unique(rows.map((row) => row.user_id))),
+    recorded(ctx, rows),
+  ]);
+  const recordingUrl = (row: ItemRow): string | null => {
+    const kind = row.kind === 'call' || row.kind === 'voicemail' ? row.kind : null;
+    if (!kind || row.record_id === null || !withRecording[kind].has(row.record_id)) return null;
+    return signRecordingUrl(ctx, { companyId: row.company_id, kind, id: row.record_id });
+  };
   return rows.map((row) => ({
     id: row.id,
     conversation_id: row.conversation_id,
@@ -49,6 +93,7 @@ export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Prom
       })),
       shouldBeSentAt: row.should_be_sent_at?.toISOString() ?? null,
       record_id: row.record_id,
+      recording_url: recordingUrl(row),
     },
   }));
 }
