@@ -231,3 +231,33 @@ test('a voicemail in a thread plays from its signed link', async ({ page }) => {
     .poll(() => player.evaluate((audio) => (audio as unknown as { currentTime: number }).currentTime))
     .toBeGreaterThan(0);
 });
+
+test('two agents in one conversation see each other, and who is typing', async ({ page, browser }) => {
+  await textArrives('+1 415 555 0188', 'Can someone call me back?');
+  const list = await openInbox(page);
+  await list.getByRole('option', { name: /\(415\) 555-0188/ }).click();
+  const others = page.getByRole('status', { name: 'Others here' });
+  await expect(others).toHaveText('');
+
+  // A second agent, in a browser of their own, opens the same conversation.
+  const context = await browser.newContext();
+  try {
+    const colleague = await context.newPage();
+    await signInThroughUi(colleague, server.url, 'agent2@demo.test');
+    await expectSignedIn(colleague);
+    await colleague.goto(`${server.url}${new URL(page.url()).pathname}`);
+    await expect(colleague.getByRole('status', { name: 'Others here' })).toHaveText(
+      'Aria Agent is viewing this conversation.',
+    );
+    await expect(others).toHaveText('Andre Agent is viewing this conversation.');
+
+    await colleague.getByRole('textbox', { name: 'Message' }).pressSequentially('Calling you now');
+    await expect(others).toHaveText('Andre Agent is typing a reply.');
+
+    // Leaving the thread is told at once.
+    await colleague.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+    await expect(others).toHaveText('');
+  } finally {
+    await context.close();
+  }
+});

@@ -40,7 +40,14 @@ interface Attachment {
   preview: string | null;
 }
 
-export function Composer({ conversation }: { conversation: Conversation }) {
+export function Composer({
+  conversation,
+  onTyping,
+}: {
+  conversation: Conversation;
+  /** Called as the text changes (the collision notice tells colleagues someone is writing). */
+  onTyping?: () => void;
+}) {
   const client = useQueryClient();
   const { company } = useShell();
   const [text, setText] = useState('');
@@ -211,7 +218,10 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           error={
             tooLong ? `Max ${TEXT_MAX_LENGTH} characters per ${files.length ? 'MMS' : 'SMS'}` : undefined
           }
-          onChange={(event) => setText(event.currentTarget.value)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            onTyping?.();
+          }}
           onPaste={(event) => {
             if (event.clipboardData.files.length) {
               event.preventDefault();

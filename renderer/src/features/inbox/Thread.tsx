@@ -30,6 +30,7 @@ import { conversationTitle } from './ConversationList';
 import { fullTime } from './format';
 import { useApplyConversation, useCompanyUsers, useConversation, useItems } from './inboxApi';
 import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } from './inboxCache';
+import { useConversationPresence } from './presence';
 import { RecordItem } from './RecordItem';
 
 export function Thread({ conversationId, me }: { conversationId: number; me: { id: number; name: string } }) {
@@ -38,6 +39,7 @@ export function Thread({ conversationId, me }: { conversationId: number; me: { i
   const apply = useApplyConversation();
   const data = conversation.data;
   const userId = me.id;
+  const presence = useConversationPresence(conversationId, data?.company_id ?? 0, userId);
 
   // Opened and focused: read. A new inbound while it is open and focused is read too.
   const unread = data?.unread_count ?? 0;
@@ -89,7 +91,11 @@ export function Thread({ conversationId, me }: { conversationId: number; me: { i
           This number is blocked.
         </Text>
       )}
-      <Composer conversation={data} />
+      {/* Always there (empty when nobody else is), so screen readers announce a colleague arriving. */}
+      <Text size="sm" c="var(--mantine-color-blue-light-color)" role="status" aria-label="Others here">
+        {presence.notice ?? ''}
+      </Text>
+      <Composer conversation={data} onTyping={presence.typing} />
     </Stack>
   );
 }
