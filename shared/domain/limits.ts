@@ -72,6 +72,10 @@ export const US_AREA_CODE_LENGTH = 3;
 /** §9 "Search window 2 years". */
 export const SEARCH_WINDOW_YEARS = 2;
 
+/** What a search or export starting before the §9 window is told: by the server (422 on `filters.from`) and by
+ * the renderer, which checks before it asks, in the same words. */
+export const SEARCH_WINDOW_MESSAGE = `Activity can be searched ${SEARCH_WINDOW_YEARS} years back at most.`;
+
 /** §9 "Inactive number removal 30 days". */
 export const INACTIVE_NUMBER_REMOVAL_DAYS = 30;
 

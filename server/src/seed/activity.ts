@@ -2,9 +2,9 @@
  * Demo activity for Demo Motors over the four months before SEED_ANCHOR: about 600 calls (mostly answered, some
  * missed, voicemails, a few blocked spam calls and outbound calls), the voicemails left on them, and 15 faxes on
  * a fax number this seed adds (+1 312 555 0105, type 3). Callers are seeded contacts (often the other party of a
- * seeded text thread) or unknown 555-01xx numbers; a caller's first call is `first_time`. Answered calls mostly
- * have a recording (`demo/…`: the recordings route plays a short tone for those, no files are written), a quarter
- * a complete transcription with agent and client segments, and the last day's a 'loading' one.
+ * seeded text thread) or unknown 555-01xx numbers (0121–0169); a caller's first call is `first_time`. Answered
+ * calls mostly have a recording (`demo/…`: the recordings route plays a short tone for those, no files are
+ * written), a quarter a complete transcription with agent and client segments, and the last day's a 'loading' one.
  *
  * A call, voicemail or fax with someone who has a text thread on that number also shows in the thread, as an
  * item of its kind with `record_id` — only those not newer than the thread's last item, so the inbox order and
@@ -142,9 +142,11 @@ export async function seedDemoActivity(
     { id: users.agent2, name: 'Andre' },
     { id: users.admin, name: 'Adam' },
   ];
+  // Fictional 555-0121 … 555-0169 numbers (ten digits, so valid E.164): 0100–0120 are the seeded tracked lines
+  // and 0170 and up the conversation seed's unknown texters, so a stranger is never one of those.
   const strangers = Array.from(
     { length: 60 },
-    () => `+1${rng.pick(['312', '773', '847', '630', '708'])}5550${rng.int(100, 199).toString().slice(1)}`,
+    () => `+1${rng.pick(['312', '773', '847', '630', '708'])}55501${rng.int(21, 69)}`,
   );
   const unknown = () => rng.pick(strangers);
   // Regular callers: a slice of the contacts, so many callers call more than once.

@@ -1,4 +1,5 @@
 import { ActivityQueryBodySchema, EXPORT_ENDPOINTS } from '@shared/api/activity';
+import { SEARCH_WINDOW_MESSAGE } from '@shared/domain/limits';
 import { describe, expect, it } from 'vitest';
 import {
   checkDateRange,
@@ -14,7 +15,6 @@ import {
   searchWindowStart,
   toApiFilters,
   todayIn,
-  WINDOW_MESSAGE,
   writeFilters,
 } from './filters';
 
@@ -144,13 +144,15 @@ describe('the §9 search window (2 years), as the server counts it', () => {
   });
 
   it('refuses a from before the window with the server’s words, and a range that ends before it starts', () => {
-    expect(checkDateRange({ from: '2024-11-23', to: '' }, now, 'UTC')).toEqual({ from: WINDOW_MESSAGE });
+    expect(checkDateRange({ from: '2024-11-23', to: '' }, now, 'UTC')).toEqual({
+      from: SEARCH_WINDOW_MESSAGE,
+    });
     expect(checkDateRange({ from: '2024-11-24', to: '' }, now, 'UTC')).toEqual({});
     expect(checkDateRange({ from: '2026-11-20', to: '2026-11-01' }, now, 'UTC')).toEqual({
       to: RANGE_ORDER_MESSAGE,
     });
     expect(checkDateRange({ from: '', to: '2020-01-01' }, now, 'UTC')).toEqual({});
-    expect(WINDOW_MESSAGE).toBe('Activity can be searched 2 years back at most.');
+    expect(SEARCH_WINDOW_MESSAGE).toBe('Activity can be searched 2 years back at most.');
   });
 
   it('knows today in the user’s time zone', () => {

@@ -8,7 +8,7 @@
 import type { ActivityQueryBodySchema, EXPORT_ENDPOINTS, ExportKind } from '@shared/api/activity';
 import { type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { isCode, labelOf } from '@shared/domain/codes';
-import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
 import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -44,9 +44,7 @@ export const EMPTY_FILTERS: ActivityFilterState = Object.freeze({
   search: '',
 }) as ActivityFilterState;
 
-/** The words the server uses for the §9 window (server/src/modules/activity/routes.ts WINDOW_MESSAGE). */
-export const WINDOW_MESSAGE = `Activity can be searched ${SEARCH_WINDOW_YEARS} years back at most.`;
-/** …and for a range that ends before it starts. */
+/** The words the server uses for a range that ends before it starts. */
 export const RANGE_ORDER_MESSAGE = 'The end date must not be before the start date.';
 
 const PARAM = {
@@ -203,7 +201,7 @@ export function checkDateRange(
 ): { from?: string; to?: string } {
   const problems: { from?: string; to?: string } = {};
   // YYYY-MM-DD strings compare as dates.
-  if (range.from && range.from < earliestFromDate(now, tz)) problems.from = WINDOW_MESSAGE;
+  if (range.from && range.from < earliestFromDate(now, tz)) problems.from = SEARCH_WINDOW_MESSAGE;
   if (range.from && range.to && range.to < range.from) problems.to = RANGE_ORDER_MESSAGE;
   return problems;
 }

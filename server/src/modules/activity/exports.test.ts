@@ -1,7 +1,9 @@
 /**
  * Activity exports end to end: create → progress → download the CSV with the chosen columns (times in tz,
- * a formula cell neutralised); unknown columns 422; another company's batch 404; a stale running export failed.
+ * a formula cell neutralised); unknown columns 422; outcomes on a kind other than calls 422; another company's
+ * batch 404; a stale running export failed; an export of many pages complete, in order, each row once.
  */
+import { readFile } from 'node:fs/promises';
 import type { ExportBatch } from '@shared/api/activity';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -9,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batches, calls } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { tempDataDir } from '../messaging/testing';
-import { failStaleExports } from './exports';
+import {
+  EXPORT_PROGRESS_EVENT,
+  exportPath,
+  failStaleExports,
+  OUTCOMES_CALLS_ONLY,
+  runExport,
+} from './exports';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -128,5 +136,102 @@ describe('activity exports', () => {
       .returning();
     await failStaleExports(t.ctx);
     expect((await progress(stale?.id ?? 0)).json<ExportBatch>().state).toBe('failed');
+  });
+
+  it.each([
+    { kind: 'voicemails', columns: ['at', 'caller'], outcomes: [1], status: 422 },
+    { kind: 'messages', columns: ['at', 'text'], outcomes: [1, 2], status: 422 },
+    { kind: 'fax', columns: ['at', 'pages'], outcomes: [3], status: 422 },
+    { kind: 'voicemails', columns: ['at', 'caller'], outcomes: [], status: 202 },
+    { kind: 'calls', columns: ['started_at', 'outcome'], outcomes: [1], status: 202 },
+  ])('$kind with outcomes $outcomes answers $status', async ({ kind, columns, outcomes, status }) => {
+    // The feed reads an outcomes filter as "calls only"; an export of another kind says so rather than ignore it.
+    const response = await start(kind, { columns, filters: { outcomes } });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status === 422) {
+      expect(response.json()).toMatchObject({ errors: { 'filters.outcomes': [OUTCOMES_CALLS_ONLY] } });
+    } else {
+      expect((await finished(response.json<ExportBatch>().id)).state).toBe('finished');
+    }
+  });
+
+  it('writes an export of many pages complete, newest first, each row once, with progress per page', async () => {
+    // Ties are where keyset pages go wrong: 30 calls at one instant, and 10 more a microsecond apart (one
+    // millisecond in all, so a cursor rounded to a JS Date would skip or repeat them), across pages of 7.
+    const base = { company_id: motors(), is_inbound: true, called: '+13125550100', outcome: 1 };
+    await t.ctx.db.insert(calls).values(
+      Array.from({ length: 30 }, (_, n) => ({
+        ...base,
+        caller: '+13125550150',
+        duration: n,
+        note: `tie ${n}`,
+        started_at: new Date('2026-11-11T15:00:00Z'),
+      })),
+    );
+    for (let n = 1; n <= 10; n++) {
+      await t.ctx.db.insert(calls).values({
+        ...base,
+        caller: '+13125550151',
+        duration: n,
+        note: `micro ${n}`,
+        started_at: sql`${`2026-11-11T15:00:00.0000${String(n).padStart(2, '0')}Z`}::timestamptz`,
+      });
+    }
+    const filters = { from: '2026-11-05', to: '2026-11-15' };
+    const expected = await t.ctx.db
+      .select()
+      .from(calls)
+      .where(
+        and(
+          eq(calls.company_id, motors()),
+          sql`${calls.started_at} >= '2026-11-05T00:00:00Z' and ${calls.started_at} < '2026-11-16T00:00:00Z'`,
+        ),
+      )
+      .orderBy(desc(calls.started_at), desc(calls.id));
+    const pageRows = 7;
+    expect(expected.length).toBeGreaterThan(pageRows * 6);
+
+    const [batch] = await t.ctx.db
+      .insert(batches)
+      .values({ company_id: motors(), kind: 'export-calls', state: 'running' })
+      .returning();
+    if (!batch) throw new Error('batch');
+    const published: ExportBatch[] = [];
+    const stop = t.ctx.realtime.listen((_channel, event, payload) => {
+      if (event === EXPORT_PROGRESS_EVENT && (payload as ExportBatch).id === batch.id) {
+        published.push(payload as ExportBatch);
+      }
+    });
+    const columns = ['started_at', 'caller', 'duration', 'note'];
+    await runExport(t.ctx, batch, 'calls', { companyId: motors(), columns, tz: 'UTC', filters }, pageRows);
+    stop();
+
+    const utc = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'UTC',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    const rows = parse(await readFile(exportPath(t.ctx, motors(), batch.id), 'utf8')) as string[][];
+    expect(rows).toEqual([
+      columns,
+      ...expected.map((call) => [
+        utc.format(call.started_at),
+        call.caller,
+        String(call.duration),
+        call.note ?? '',
+      ]),
+    ]);
+    expect(rows.filter((row) => row[3]?.startsWith('tie '))).toHaveLength(30);
+    expect(rows.filter((row) => row[3]?.startsWith('micro '))).toHaveLength(10);
+
+    const total = expected.length;
+    const fullPages = Math.floor(total / pageRows);
+    expect(published.map((update) => update.processed_rows)).toEqual([
+      0,
+      ...Array.from({ length: fullPages }, (_, page) => (page + 1) * pageRows),
+      total,
+    ]);
+    expect(published[0]?.total_rows).toBe(total);
+    expect(published.at(-1)).toMatchObject({ state: 'finished', progress: 100, total_rows: total });
   });
 });

@@ -2,14 +2,19 @@
  * Activity exports: `POST /calls/export` (and messages, fax, voicemails) creates a batch (`batches`, kind
  * `export-calls` …, the filters, tz and columns in its options) and starts an in-process job that writes the CSV
  * (chosen columns, cells neutralised against formulas, times in `tz`) to `<dataDir>/exports/<companyId>/<id>.csv`,
- * updating and publishing its progress (`export.progress` on the company channel). A crashed server's exports are
- * not resumed: at start, an export still `running` is marked failed. Progress and download are per company (another
- * company's batch is 404; downloading an unfinished one 409).
+ * a page of rows at a time, updating and publishing its progress (`export.progress` on the company channel).
+ * A crashed server's exports are not resumed: at start, an export still `running` is marked failed. Progress and
+ * download are per company (another company's batch is 404; downloading an unfinished one 409).
+ *
+ * Outcomes are a call filter: an export of another kind with `filters.outcomes` is refused (422). The feed reads
+ * that filter as "calls only" (it leaves the other kinds out), so ignoring it here would export rows the same
+ * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import {
   EXPORT_ENDPOINTS as E,
   EXPORT_COLUMNS,
@@ -27,14 +32,15 @@ import type { z } from 'zod';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, invalid, notFound } from '../../lib/errors';
 import { likePattern } from '../companies/service';
 import { activityWindow, phoneDigits, rowsOf } from './routes';
 
 export const EXPORT_PROGRESS_EVENT = EVENTS.exportProgress;
+export const OUTCOMES_CALLS_ONLY = 'Outcomes apply to calls only.';
 const KIND_PREFIX = 'export-';
-/** Rows between progress updates. */
-const PROGRESS_EVERY = 250;
+/** Rows read from the database at a time: an export holds one page in memory, not the whole result. */
+export const EXPORT_PAGE_ROWS = 2000;
 
 type BatchRow = typeof batches.$inferSelect;
 type ExportBody = z.output<(typeof E)['calls']['body']>;
@@ -62,50 +68,70 @@ export function exportPath(ctx: AppContext, companyId: number, batchId: number):
   return join(ctx.config.dataDir, 'exports', String(companyId), `${batchId}.csv`);
 }
 
+/** One formatter per time zone: building one costs more than formatting, and an export formats every row. */
+const localFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** `2026-11-20 09:00:00` in the time zone. */
 function localTime(value: Date | string | null, tz: string): string {
   if (!value) return '';
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(value));
+  let format = localFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    localFormats.set(tz, format);
+  }
+  return format.format(new Date(value));
 }
 
-/** The query of one export kind: every column any export of it may need, filtered, newest first. */
-function exportQuery(
+/** Where the next page of an export starts: the ordering columns of the last row written. */
+interface ExportCursor {
+  /** The row's time as PostgreSQL prints it: microseconds, which a JS Date would round away (and so skip or
+   * repeat rows that differ only below the millisecond). */
+  at: string;
+  id: string;
+}
+
+/**
+ * The rows of one export kind, filtered: `from … where …` over every column any export of it may need, with `a.at`
+ * and `a.id` (the ordering, newest first) for keyset pages. `after` keeps only the rows after that cursor.
+ */
+function exportFeed(
   kind: ExportKind,
   companyId: number,
   body: ExportBody,
   range: { start: SQL; end: SQL },
+  after: ExportCursor | null,
 ): SQL {
   const f = body.filters;
   const source =
     kind === 'calls'
-      ? sql`select c.started_at as at, c.is_inbound, case when c.is_inbound then c.caller else c.called end as remote,
+      ? sql`select c.id, c.started_at as at, c.is_inbound, case when c.is_inbound then c.caller else c.called end as remote,
           c.caller, c.called, c.number_id, c.contact_id, c.outcome::int as outcome, c.duration, c.qualification::int as qualification,
           c.source, c.first_time, u.name as agent, c.tags, c.note, null::text as text, null::text as status, null::int as pages
         from calls c left join users u on u.id = c.user_id
         where c.company_id = ${companyId} and c.started_at >= ${range.start} and c.started_at < ${range.end}
         ${f.outcomes?.length ? sql`and c.outcome in (${sql.join(f.outcomes, sql`, `)})` : sql``}`
       : kind === 'voicemails'
-        ? sql`select v.created_at as at, true as is_inbound, v.caller as remote, v.caller, null::text as called,
+        ? sql`select v.id, v.created_at as at, true as is_inbound, v.caller as remote, v.caller, null::text as called,
             v.number_id, v.contact_id, null::int as outcome, v.duration, null::int as qualification, null::text as source,
             null::boolean as first_time, null::text as agent, null::jsonb as tags, null::text as note,
             v.transcription as text, null::text as status, null::int as pages
           from voicemails v where v.company_id = ${companyId} and v.created_at >= ${range.start} and v.created_at < ${range.end}`
         : kind === 'fax'
-          ? sql`select f.created_at as at, f.is_inbound, f.remote, null::text as caller, null::text as called,
+          ? sql`select f.id, f.created_at as at, f.is_inbound, f.remote, null::text as caller, null::text as called,
               f.number_id, f.contact_id, null::int as outcome, null::int as duration, null::int as qualification,
               null::text as source, null::boolean as first_time, null::text as agent, null::jsonb as tags, null::text as note,
               null::text as text, f.status, f.pages
             from faxes f where f.company_id = ${companyId} and f.created_at >= ${range.start} and f.created_at < ${range.end}`
-          : sql`select i.created_at as at, i.is_inbound, cv.recipient as remote, null::text as caller, null::text as called,
+          : sql`select i.id, i.created_at as at, i.is_inbound, cv.recipient as remote, null::text as caller, null::text as called,
               cv.number_id, cv.contact_id, null::int as outcome, null::int as duration, null::int as qualification,
               null::text as source, null::boolean as first_time, null::text as agent, null::jsonb as tags, null::text as note,
               i.content as text, i.delivery_state as status, null::int as pages
@@ -121,14 +147,36 @@ function exportQuery(
       digits ? sql`a.remote like ${likePattern(digits)}` : sql`ct.name ilike ${likePattern(f.search)}`,
     );
   }
+  if (after) {
+    // Spelled out rather than `(a.at, a.id) < (…)`: the `a.at <=` half is what the (company_id, time) indexes
+    // can seek on, so a page starts where the last one ended instead of scanning the rows before it.
+    const at = sql`${after.at}::timestamptz`;
+    conditions.push(sql`a.at <= ${at} and (a.at < ${at} or a.id < ${after.id}::bigint)`);
+  }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  return sql`select a.*, n.number, n.label as number_label, ct.name as contact
-    from (${source}) a left join numbers n on n.id = a.number_id left join contacts ct on ct.id = a.contact_id
-    ${where} order by a.at desc`;
+  return sql`from (${source}) a left join numbers n on n.id = a.number_id left join contacts ct on ct.id = a.contact_id
+    ${where}`;
+}
+
+/** One page of an export: at most `limit` rows after the cursor, newest first (ties by id, so pages never overlap). */
+function exportPage(
+  kind: ExportKind,
+  companyId: number,
+  body: ExportBody,
+  range: { start: SQL; end: SQL },
+  after: ExportCursor | null,
+  limit: number,
+): SQL {
+  return sql`select a.*, a.at::text as cursor_at, a.id::text as cursor_id, n.number, n.label as number_label,
+      ct.name as contact
+    ${exportFeed(kind, companyId, body, range, after)}
+    order by a.at desc, a.id desc limit ${limit}`;
 }
 
 interface ExportRow {
   at: string | Date;
+  cursor_at: string;
+  cursor_id: string;
   is_inbound: boolean;
   remote: string;
   caller: string | null;
@@ -173,11 +221,18 @@ function cell(row: ExportRow, column: string, tz: string): string {
   }
 }
 
-async function runExport(
+/**
+ * Writes one export's CSV. The rows are read a page at a time (keyset on the ordering, so a page costs the same
+ * wherever it is in the export) and streamed to the file, so memory holds one page whatever the export's size,
+ * and `processed_rows` moves after every page. `pageRows` is a parameter so tests can cross page boundaries with
+ * the seeded data.
+ */
+export async function runExport(
   ctx: AppContext,
   batch: BatchRow,
   kind: ExportKind,
   body: ExportBody,
+  pageRows: number = EXPORT_PAGE_ROWS,
 ): Promise<void> {
   // A failure of any kind (the disk, the database) fails the batch; the person sees it and may start again.
   const update = async (values: Partial<BatchRow>) => {
@@ -196,20 +251,45 @@ async function runExport(
   };
   try {
     const range = await activityWindow(ctx, body.tz, body.filters);
-    const rows = await rowsOf<ExportRow>(ctx, exportQuery(kind, batch.company_id, body, range));
-    await update({ total_rows: rows.length });
+    const [counted] = await rowsOf<{ total: number }>(
+      ctx,
+      sql`select count(*)::int as total ${exportFeed(kind, batch.company_id, body, range, null)}`,
+    );
+    await update({ total_rows: Number(counted?.total ?? 0) });
     const path = exportPath(ctx, batch.company_id, batch.id);
     await mkdir(join(ctx.config.dataDir, 'exports', String(batch.company_id)), { recursive: true });
-    const csv = stringify();
-    const written = pipeline(csv, createWriteStream(path));
-    csv.write(body.columns.map(neutraliseCsvCell));
-    for (const [index, row] of rows.entries()) {
-      csv.write(body.columns.map((column) => neutraliseCsvCell(cell(row, column, body.tz))));
-      if ((index + 1) % PROGRESS_EVERY === 0) await update({ processed_rows: index + 1 });
+    let processed = 0;
+    // The generator is pulled by the pipeline only as fast as the file takes the text (backpressure), so at
+    // most one page is in memory, and a failure anywhere (a query, the disk) rejects the pipeline.
+    async function* records(): AsyncGenerator<string[]> {
+      yield body.columns.map(neutraliseCsvCell);
+      let after: ExportCursor | null = null;
+      for (;;) {
+        const rows: ExportRow[] = await rowsOf<ExportRow>(
+          ctx,
+          exportPage(kind, batch.company_id, body, range, after, pageRows),
+        );
+        for (const row of rows) {
+          yield body.columns.map((column) => neutraliseCsvCell(cell(row, column, body.tz)));
+        }
+        processed += rows.length;
+        const last = rows.at(-1);
+        if (!last || rows.length < pageRows) return;
+        after = { at: last.cursor_at, id: last.cursor_id };
+        await update({ processed_rows: processed });
+        // PGlite runs a query without yielding the event loop: let requests in between pages.
+        await setImmediate();
+      }
     }
-    csv.end();
-    await written;
-    await update({ state: 'finished', processed_rows: rows.length, finished_at: ctx.now() });
+    await pipeline(records, stringify(), createWriteStream(path));
+    // The count ran before the pages: rows written meanwhile (a call ending now) may differ from it, and the
+    // finished batch describes the file.
+    await update({
+      state: 'finished',
+      total_rows: processed,
+      processed_rows: processed,
+      finished_at: ctx.now(),
+    });
   } catch {
     await update({
       state: 'failed',
@@ -259,6 +339,9 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       company: { record: bodyCompany },
       status: 202,
       handler: async ({ company, body, caller }) => {
+        if (kind !== 'calls' && body.filters.outcomes?.length) {
+          throw invalid({ 'filters.outcomes': [OUTCOMES_CALLS_ONLY] });
+        }
         const [batch] = await ctx.db
           .insert(batches)
           .values({

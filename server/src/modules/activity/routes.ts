@@ -12,7 +12,7 @@ import { type ActivityRow, ACTIVITY_ENDPOINTS as E } from '@shared/api/activity'
 import { pageOffset, toPage } from '@shared/api/paged';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
-import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls, contacts, voicemails } from '../../db/schema';
@@ -37,8 +37,6 @@ export function searchWindowStart(now: Date): Date {
   start.setUTCFullYear(start.getUTCFullYear() - SEARCH_WINDOW_YEARS);
   return start;
 }
-
-export const WINDOW_MESSAGE = `Activity can be searched ${SEARCH_WINDOW_YEARS} years back at most.`;
 
 interface FeedRow extends Record<string, unknown> {
   type: ActivityRow['type'];
@@ -75,7 +73,7 @@ export async function activityWindow(
       ctx,
       sql`select ${from} < ${windowStart.toISOString()}::timestamptz as before`,
     );
-    if (check?.before) throw invalid({ 'filters.from': [WINDOW_MESSAGE] });
+    if (check?.before) throw invalid({ 'filters.from': [SEARCH_WINDOW_MESSAGE] });
   }
   if (filters.from && filters.to && filters.to < filters.from) {
     throw invalid({ 'filters.to': ['The end date must not be before the start date.'] });
