@@ -75,6 +75,8 @@ export const SEARCH_WINDOW_YEARS = 2;
 /** What a search or export starting before the §9 window is told: by the server (422 on `filters.from`) and by
  * the renderer, which checks before it asks, in the same words. */
 export const SEARCH_WINDOW_MESSAGE = `Activity can be searched ${SEARCH_WINDOW_YEARS} years back at most.`;
+/** What a date range whose end comes before its start is told (422 on `filters.to`, and on screen first). */
+export const RANGE_ORDER_MESSAGE = 'The end date must not be before the start date.';
 
 /** §9 "Inactive number removal 30 days". */
 export const INACTIVE_NUMBER_REMOVAL_DAYS = 30;

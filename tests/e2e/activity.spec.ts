@@ -11,12 +11,13 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { SEARCH_WINDOW_MESSAGE } from '../../shared/domain/limits';
 import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
 const OWNER_TZ = 'America/Chicago';
-const WINDOW_MESSAGE = 'Activity can be searched 2 years back at most.';
+const WINDOW_MESSAGE = SEARCH_WINDOW_MESSAGE;
 let token = '';
 let companyId = 0;
 

@@ -1,5 +1,5 @@
 import { ActivityQueryBodySchema, EXPORT_ENDPOINTS } from '@shared/api/activity';
-import { SEARCH_WINDOW_MESSAGE } from '@shared/domain/limits';
+import { RANGE_ORDER_MESSAGE, SEARCH_WINDOW_MESSAGE } from '@shared/domain/limits';
 import { describe, expect, it } from 'vitest';
 import {
   checkDateRange,
@@ -10,7 +10,6 @@ import {
   exportBody,
   feedBody,
   hasFilters,
-  RANGE_ORDER_MESSAGE,
   readFilters,
   searchWindowStart,
   toApiFilters,

@@ -8,7 +8,8 @@
 import type { ActivityQueryBodySchema, EXPORT_ENDPOINTS, ExportKind } from '@shared/api/activity';
 import { type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { isCode, labelOf } from '@shared/domain/codes';
-import { SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { RANGE_ORDER_MESSAGE, SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+
 import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
@@ -43,9 +44,6 @@ export const EMPTY_FILTERS: ActivityFilterState = Object.freeze({
   outcomes: [],
   search: '',
 }) as ActivityFilterState;
-
-/** The words the server uses for a range that ends before it starts. */
-export const RANGE_ORDER_MESSAGE = 'The end date must not be before the start date.';
 
 const PARAM = {
   types: 'types',

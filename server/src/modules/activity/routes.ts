@@ -12,7 +12,7 @@ import { type ActivityRow, ACTIVITY_ENDPOINTS as E } from '@shared/api/activity'
 import { pageOffset, toPage } from '@shared/api/paged';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
-import { SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
+import { RANGE_ORDER_MESSAGE, SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls, contacts, voicemails } from '../../db/schema';
@@ -76,7 +76,7 @@ export async function activityWindow(
     if (check?.before) throw invalid({ 'filters.from': [SEARCH_WINDOW_MESSAGE] });
   }
   if (filters.from && filters.to && filters.to < filters.from) {
-    throw invalid({ 'filters.to': ['The end date must not be before the start date.'] });
+    throw invalid({ 'filters.to': [RANGE_ORDER_MESSAGE] });
   }
   return {
     start: from ?? sql`${windowStart.toISOString()}::timestamptz`,
