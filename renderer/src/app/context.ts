@@ -1,5 +1,6 @@
 /** What the shell hands each signed-in screen: the user and the selected company. */
 import type { User } from '@shared/api/auth';
+import { resolveTimeZone } from '@shared/domain/time';
 import { useOutletContext } from 'react-router';
 
 export interface ShellContext {
@@ -9,4 +10,16 @@ export interface ShellContext {
 
 export function useShell(): ShellContext {
   return useOutletContext<ShellContext>();
+}
+
+/**
+ * The zone every screen shows times in. §5 "User timezone is used only if a known zone name; otherwise a
+ * default": the browser's, else UTC.
+ */
+export function userTimeZone(profileTimeZone: string | null | undefined, browserTimeZone?: string): string {
+  return resolveTimeZone(profileTimeZone, resolveTimeZone(browserTimeZone, 'UTC'));
+}
+
+export function useTimeZone(): string {
+  return userTimeZone(useShell().user.timezone, Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -11,7 +11,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
-import { useShell } from '../../app/context';
+import { useShell, useTimeZone } from '../../app/context';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { ActivityFeed } from './ActivityFeed';
 import { ActivityFilters, type FiltersUpdate } from './ActivityFilters';
@@ -19,7 +19,6 @@ import { useActivityFeed, useTrackedNumbers } from './activityApi';
 import { ExportDialog, ExportProgress } from './ExportDialog';
 import { isRunning } from './exportTracker';
 import { checkDateRange, EMPTY_FILTERS, feedBody, hasFilters, readFilters, writeFilters } from './filters';
-import { activityTimeZone } from './format';
 import { useExportRealtime, useTrackedExport } from './runningExport';
 
 const NO_ROWS: ActivityRow[] = [];
@@ -34,7 +33,7 @@ export function ActivityPage() {
   const { company, user } = useShell();
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'activity.view');
-  const tz = activityTimeZone(user.timezone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const tz = useTimeZone();
 
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);

@@ -1,7 +1,7 @@
 import type { ActivityRow } from '@shared/api/activity';
 import { describe, expect, it } from 'vitest';
+import { userTimeZone } from '../../app/context';
 import {
-  activityTimeZone,
   capitalise,
   formatDuration,
   formatWhen,
@@ -43,9 +43,9 @@ describe('what a row says', () => {
   });
 
   it('uses the user’s zone when it is known, else the browser’s, else UTC', () => {
-    expect(activityTimeZone('America/Denver', 'Europe/Paris')).toBe('America/Denver');
-    expect(activityTimeZone('Mars/Olympus', 'Europe/Paris')).toBe('Europe/Paris');
-    expect(activityTimeZone(null, undefined)).toBe('UTC');
+    expect(userTimeZone('America/Denver', 'Europe/Paris')).toBe('America/Denver');
+    expect(userTimeZone('Mars/Olympus', 'Europe/Paris')).toBe('Europe/Paris');
+    expect(userTimeZone(null, undefined)).toBe('UTC');
   });
 
   it('formats durations as minutes and seconds, with hours when there are any', () => {

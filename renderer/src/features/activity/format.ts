@@ -6,18 +6,13 @@ import type { ActivityRow } from '@shared/api/activity';
 import { labelOf } from '@shared/domain/codes';
 import { CONVERSATION_ITEM_KINDS, MESSAGE_DIRECTIONS } from '@shared/domain/messaging';
 import { formatPhone } from '@shared/domain/phone';
-import { DATE_FORMATS, resolveTimeZone } from '@shared/domain/time';
+import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/** §5 "User timezone is used only if a known zone name; otherwise a default": the browser's, else UTC. */
-export function activityTimeZone(userTimeZone: string | null | undefined, browserTimeZone?: string): string {
-  return resolveTimeZone(userTimeZone, resolveTimeZone(browserTimeZone, 'UTC'));
-}
 
 /** "Nov 19, 2026 3:02 PM" in `tz` (§9 formats). */
 export function formatWhen(iso: string, tz: string): string {

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { formatPhone } from '@shared/domain/phone';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTimeZone } from '../../app/context';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { itemPreview, shortTime } from './format';
 import { useConversations, useInboxNumbers } from './inboxApi';
@@ -181,6 +182,7 @@ function ConversationRow({
   onOpen: () => void;
 }) {
   const title = conversationTitle(conversation);
+  const tz = useTimeZone();
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys (arrows and Enter).
     <div
@@ -219,7 +221,7 @@ function ConversationRow({
             </Badge>
           )}
           <Text size="xs" c="dimmed">
-            {shortTime(conversation.last_item_at)}
+            {shortTime(conversation.last_item_at, tz)}
           </Text>
         </Group>
       </Group>

@@ -8,6 +8,7 @@ import { Badge, Box, Group, Text } from '@mantine/core';
 import type { ConversationItem } from '@shared/api/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTimeZone } from '../../app/context';
 import { Recording } from '../activity';
 import { useCall } from '../activity/activityApi';
 import { fullTime, kindLabel } from './format';
@@ -15,6 +16,7 @@ import { inboxKeys } from './inboxCache';
 
 export function RecordItem({ item, who }: { item: ConversationItem; who: string }) {
   const { type, record_id: recordId, recording_url: recordingUrl } = item.details;
+  const tz = useTimeZone();
   return (
     <Box data-record-id={recordId ?? undefined}>
       <Group gap="xs" justify="center">
@@ -22,7 +24,7 @@ export function RecordItem({ item, who }: { item: ConversationItem; who: string 
           {kindLabel(type)}
         </Badge>
         <Text size="xs" c="dimmed">
-          {item.isInbound ? 'Incoming' : 'Outgoing'} · {fullTime(item.createdAt)}
+          {item.isInbound ? 'Incoming' : 'Outgoing'} · {fullTime(item.createdAt, tz)}
           {item.details.content ? ` · ${item.details.content}` : ''}
         </Text>
       </Group>

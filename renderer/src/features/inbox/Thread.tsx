@@ -23,6 +23,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../api';
+import { useTimeZone } from '../../app/context';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { absoluteMediaUrl } from '../activity/media';
 import { Composer } from './Composer';
@@ -354,6 +355,7 @@ function ItemView({
   who: string;
 }) {
   const client = useQueryClient();
+  const tz = useTimeZone();
   const { type } = item.details;
 
   if (type === 'message') {
@@ -371,7 +373,7 @@ function ItemView({
           {item.details.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>}
           <Media item={item} />
           <Text size="xs" c="dark.3" ta={item.isInbound ? 'left' : 'right'}>
-            {fullTime(item.createdAt)}
+            {fullTime(item.createdAt, tz)}
             {item.user ? ` · ${item.user.name}` : ''}
             {state ? ` · ${state}` : ''}
             {item.details.errorCode ? ` (${item.details.errorCode})` : ''}
@@ -396,7 +398,7 @@ function ItemView({
           <Media item={item} />
           <Group gap="xs" justify="flex-end">
             <Text size="xs" c="dark.3">
-              Scheduled for {item.details.shouldBeSentAt ? fullTime(item.details.shouldBeSentAt) : '—'}
+              Scheduled for {item.details.shouldBeSentAt ? fullTime(item.details.shouldBeSentAt, tz) : '—'}
             </Text>
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => void cancel()}>
               Cancel
@@ -410,7 +412,7 @@ function ItemView({
     return (
       <Paper p="xs" radius="md" bg="yellow.0" withBorder aria-label="Note">
         <Text size="xs" fw={600}>
-          Note{item.user ? ` by ${item.user.name}` : ''} · {fullTime(item.createdAt)}
+          Note{item.user ? ` by ${item.user.name}` : ''} · {fullTime(item.createdAt, tz)}
         </Text>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {item.details.content}
@@ -421,7 +423,7 @@ function ItemView({
   if (type === 'block') {
     return (
       <Text size="xs" c="dimmed" ta="center">
-        {item.details.content || 'Blocked'} · {fullTime(item.createdAt)}
+        {item.details.content || 'Blocked'} · {fullTime(item.createdAt, tz)}
       </Text>
     );
   }

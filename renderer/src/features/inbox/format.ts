@@ -16,18 +16,22 @@ export function itemPreview(item: ConversationItem): string {
   return `${direction} ${kindLabel(type).toLowerCase()}`;
 }
 
-/** Today: the time; otherwise the date. */
-export function shortTime(iso: string, now: Date = new Date()): string {
+/** The calendar day of a moment in a zone, to tell "today" from other days. */
+const dayIn = (date: Date, tz: string) => date.toLocaleDateString('en-CA', { timeZone: tz });
+
+/** Today (in `tz`): the time; otherwise the date. */
+export function shortTime(iso: string, tz: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toDateString() === now.toDateString()
-    ? date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
-    : date.toLocaleDateString([], { month: 'short', day: 'numeric' });
+  return dayIn(date, tz) === dayIn(now, tz)
+    ? date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', timeZone: tz })
+    : date.toLocaleDateString([], { month: 'short', day: 'numeric', timeZone: tz });
 }
 
-export function fullTime(iso: string): string {
+/** Date and time in `tz` (the user's zone, app/context `useTimeZone`). */
+export function fullTime(iso: string, tz: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+    : date.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short', timeZone: tz });
 }
