@@ -4,6 +4,7 @@
  * shows at once, the server's item replaces it, a failure removes it with the server's message. Scheduled sends
  * are not shown locally: the thread refetches.
  */
+
 import {
   ActionIcon,
   Button,
@@ -21,13 +22,19 @@ import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES } from '@shared/api/messaging';
 import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
 import { roleCan } from '@shared/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../api';
-import { useShell } from '../../app/context';
+import { useShell, useTimeZone } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
 import { SavedRepliesMenu } from './savedReplies/SavedRepliesMenu';
 import { countSegments } from './segments';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The client's JSON content type is replaced so the browser writes the multipart boundary itself. */
 const MULTIPART = { 'Content-Type': 'multipart/form-data' };
@@ -54,6 +61,7 @@ export function Composer({
   const [files, setFiles] = useState<Attachment[]>([]);
   const [scheduling, setScheduling] = useState(false);
   const [sendAt, setSendAt] = useState('');
+  const tz = useTimeZone();
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const counts = useMemo(() => countSegments(text), [text]);
@@ -149,7 +157,8 @@ export function Composer({
 
   const schedule = async () => {
     if (empty || tooLong || busy || !sendAt) return;
-    const at = new Date(sendAt);
+    // The time is read in the user's zone — the one every time on screen is shown in — not the browser's.
+    const at = dayjs.tz(sendAt, tz).toDate();
     if (Number.isNaN(at.getTime())) return;
     setBusy(true);
     try {
@@ -283,6 +292,7 @@ export function Composer({
               type="datetime-local"
               size="xs"
               label="Send at"
+              description={`Your time zone: ${tz}`}
               value={sendAt}
               onChange={(event) => setSendAt(event.currentTarget.value)}
             />
