@@ -42,6 +42,9 @@ export default defineConfig({
     // A server test file builds its app on a copy of the seeded database; the first in each worker migrates and
     // seeds (≈ 6 s alone, several times that on a busy 2-core machine), so setup hooks get more than 10 s.
     hookTimeout: 120_000,
+    // A server test makes several requests to a real app on a real database; on a busy 2-core machine one has
+    // been seen to take 6 s, past Vitest's 5 s default, while passing. A hung test still fails, at 30 s.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
