@@ -20,6 +20,10 @@ export function userTimeZone(profileTimeZone: string | null | undefined, browser
   return resolveTimeZone(profileTimeZone, resolveTimeZone(browserTimeZone, 'UTC'));
 }
 
+/** The browser's zone does not change while the page lives; reading it builds a formatter, so once. */
+let browserZone: string | undefined;
+
 export function useTimeZone(): string {
-  return userTimeZone(useShell().user.timezone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return userTimeZone(useShell().user.timezone, browserZone);
 }

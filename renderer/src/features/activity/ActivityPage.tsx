@@ -30,7 +30,7 @@ function dateErrors(error: unknown): { from?: string; to?: string } {
 }
 
 export function ActivityPage() {
-  const { company, user } = useShell();
+  const { company } = useShell();
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'activity.view');
   const tz = useTimeZone();

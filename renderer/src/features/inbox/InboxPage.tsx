@@ -40,6 +40,7 @@ export function InboxPage() {
   const apply = useApplyConversation();
   const [filters, setFilters] = useState<ConversationFilters>({});
   const onFiltersChange = useCallback((next: ConversationFilters) => setFilters(next), []);
+  const openConversation = useCallback((id: number) => void navigate(`/inbox/${id}`), [navigate]);
   const blocks = useNotificationBlocks(companyId);
   // The open conversation (the thread's own query, shared through the cache) names the contact for the panel.
   const open = useConversation(openId ?? 0);
@@ -104,7 +105,7 @@ export function InboxPage() {
           <ConversationList
             companyId={companyId}
             openId={openId}
-            onOpen={(id) => void navigate(`/inbox/${id}`)}
+            onOpen={openConversation}
             filters={filters}
             onFiltersChange={onFiltersChange}
           />
