@@ -166,6 +166,26 @@ describe('POST /activity', () => {
     );
   });
 
+  it.each([
+    ['every kind', {}],
+    ['one number, searched by digits', { filters: { search: '312' } }],
+    ['calls of two outcomes', { filters: { outcomes: [1, 2] } }],
+  ])('pages of %s join up to the whole feed, in order, without gaps or repeats', async (_name, extra) => {
+    const whole = (await feed({ ...extra, perPage: 200 })).json<Paged<ActivityRow>>();
+    const pieces: ActivityRow[] = [];
+    for (let page = 1; page <= Math.ceil(Math.min(whole.total, 200) / 9); page++) {
+      const response = await feed({ ...extra, perPage: 9, page });
+      expect(response.statusCode, response.body).toBe(200);
+      const paged = response.json<Paged<ActivityRow>>();
+      expect(paged.total).toBe(whole.total);
+      pieces.push(...paged.data);
+    }
+    const key = (row: ActivityRow) => `${row.type}:${row.id}`;
+    const covered = Math.min(whole.total, 200);
+    expect(pieces.length).toBeGreaterThanOrEqual(covered);
+    expect(pieces.slice(0, covered).map(key)).toEqual(whole.data.map(key));
+  });
+
   it('keeps to the kinds asked for', async () => {
     const only = async (flags: Record<string, boolean>) =>
       (

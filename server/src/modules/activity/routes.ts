@@ -141,58 +141,95 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ company, body }) => {
       const filters = body.filters;
       const { start, end } = await activityWindow(ctx, body.tz, filters);
-      const kinds: SQL[] = [];
       const outcomes = filters.outcomes?.length ? filters.outcomes : null;
+      const digits = filters.search ? phoneDigits(filters.search) : null;
+      /**
+       * The filters every kind shares, written against one kind's own columns, so each kind's part of the feed
+       * is narrowed (and limited) on its own indexes before the parts meet.
+       */
+      const shared = (columns: { number: SQL; contact: SQL; remote: SQL }): SQL[] => {
+        const conditions: SQL[] = [];
+        if (filters.numbers?.length)
+          conditions.push(sql`${columns.number} in (${sql.join(filters.numbers, sql`, `)})`);
+        if (filters.contact) conditions.push(sql`${columns.contact} = ${filters.contact}`);
+        if (filters.search)
+          conditions.push(
+            digits
+              ? sql`${columns.remote} like ${likePattern(digits)}`
+              : sql`${columns.contact} in (select id from contacts where company_id = ${company.id}
+                  and name ilike ${likePattern(filters.search)})`,
+          );
+        return conditions;
+      };
+      const and_ = (conditions: SQL[]) =>
+        conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``;
+      const kinds: { select: SQL; from: SQL; order: SQL }[] = [];
       if (body.checkCalls) {
-        kinds.push(sql`select 'call' as type, c.id, c.started_at as at, c.is_inbound,
-            case when c.is_inbound then c.caller else c.called end as remote, c.number_id, c.contact_id,
-            c.company_id, c.outcome::int as outcome, c.duration, null::text as text, null::int as pages,
-            c.recording_path is not null as has_recording
-          from calls c where c.company_id = ${company.id} and c.started_at >= ${start} and c.started_at < ${end}
-          ${outcomes ? sql`and c.outcome in (${sql.join(outcomes, sql`, `)})` : sql``}`);
+        const remote = sql`(case when c.is_inbound then c.caller else c.called end)`;
+        kinds.push({
+          select: sql`select 'call' as type, c.id, c.started_at as at, c.is_inbound, ${remote} as remote, c.number_id,
+            c.contact_id, c.company_id, c.outcome::int as outcome, c.duration, null::text as text, null::int as pages,
+            c.recording_path is not null as has_recording`,
+          from: sql`from calls c where c.company_id = ${company.id} and c.started_at >= ${start} and c.started_at < ${end}
+            ${outcomes ? sql`and c.outcome in (${sql.join(outcomes, sql`, `)})` : sql``}
+            ${and_(shared({ number: sql`c.number_id`, contact: sql`c.contact_id`, remote }))}`,
+          order: sql`order by c.started_at desc, c.id desc`,
+        });
       }
       // An outcomes filter is about calls: the other kinds have no outcome, so it leaves them out.
       if (body.checkVoicemails && !outcomes) {
-        kinds.push(sql`select 'voicemail' as type, v.id as id, v.created_at as at, true as is_inbound, v.caller as remote, v.number_id as number_id, v.contact_id as contact_id,
-            v.company_id as company_id, null::int as outcome, v.duration as duration, v.transcription as text, null::int as pages, v.recording_path is not null as has_recording
-          from voicemails v where v.company_id = ${company.id} and v.created_at >= ${start} and v.created_at < ${end}`);
+        kinds.push({
+          select: sql`select 'voicemail' as type, v.id, v.created_at as at, true as is_inbound, v.caller as remote,
+            v.number_id, v.contact_id, v.company_id, null::int as outcome, v.duration, v.transcription as text,
+            null::int as pages, v.recording_path is not null as has_recording`,
+          from: sql`from voicemails v where v.company_id = ${company.id} and v.created_at >= ${start} and v.created_at < ${end}
+            ${and_(shared({ number: sql`v.number_id`, contact: sql`v.contact_id`, remote: sql`v.caller` }))}`,
+          order: sql`order by v.created_at desc, v.id desc`,
+        });
       }
       if (body.checkMessages && !outcomes) {
-        kinds.push(sql`select 'message' as type, i.id::int as id, i.created_at as at, i.is_inbound as is_inbound, cv.recipient as remote, cv.number_id as number_id, cv.contact_id as contact_id,
-            i.company_id as company_id, null::int as outcome, null::int as duration, i.content as text, null::int as pages, false as has_recording
-          from conversation_items i join conversations cv on cv.id = i.conversation_id
-          where i.company_id = ${company.id} and i.kind = 'message' and i.created_at >= ${start}
-            and i.created_at < ${end}`);
+        kinds.push({
+          select: sql`select 'message' as type, i.id::int as id, i.created_at as at, i.is_inbound, cv.recipient as remote,
+            cv.number_id, cv.contact_id, i.company_id, null::int as outcome, null::int as duration, i.content as text,
+            null::int as pages, false as has_recording`,
+          from: sql`from conversation_items i join conversations cv on cv.id = i.conversation_id
+            where i.company_id = ${company.id} and i.kind = 'message' and i.created_at >= ${start} and i.created_at < ${end}
+            ${and_(shared({ number: sql`cv.number_id`, contact: sql`cv.contact_id`, remote: sql`cv.recipient` }))}`,
+          order: sql`order by i.created_at desc, i.id desc`,
+        });
       }
       if (body.checkFaxes && !outcomes) {
-        kinds.push(sql`select 'fax' as type, f.id as id, f.created_at as at, f.is_inbound as is_inbound, f.remote as remote, f.number_id as number_id, f.contact_id as contact_id,
-            f.company_id as company_id, null::int as outcome, null::int as duration, f.status as text, f.pages as pages, false as has_recording
-          from faxes f where f.company_id = ${company.id} and f.created_at >= ${start} and f.created_at < ${end}`);
+        kinds.push({
+          select: sql`select 'fax' as type, f.id, f.created_at as at, f.is_inbound, f.remote, f.number_id, f.contact_id,
+            f.company_id, null::int as outcome, null::int as duration, f.status as text, f.pages, false as has_recording`,
+          from: sql`from faxes f where f.company_id = ${company.id} and f.created_at >= ${start} and f.created_at < ${end}
+            ${and_(shared({ number: sql`f.number_id`, contact: sql`f.contact_id`, remote: sql`f.remote` }))}`,
+          order: sql`order by f.created_at desc, f.id desc`,
+        });
       }
       if (!kinds.length) return toPage([], 0, body.page, body.perPage);
-      const conditions: SQL[] = [];
-      if (filters.numbers?.length)
-        conditions.push(sql`a.number_id in (${sql.join(filters.numbers, sql`, `)})`);
-      if (filters.contact) conditions.push(sql`a.contact_id = ${filters.contact}`);
-      if (filters.search) {
-        const digits = phoneDigits(filters.search);
-        conditions.push(
-          digits
-            ? sql`a.remote like ${likePattern(digits)}`
-            : sql`ct.name ilike ${likePattern(filters.search)}`,
-        );
-      }
-      const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-      const union = sql.join(kinds, sql` union all `);
-      const feed = sql`from (${union}) a left join numbers n on n.id = a.number_id
-        left join contacts ct on ct.id = a.contact_id ${where}`;
+      // Each kind's newest rows up to the end of the page, then the page of their union: a page reads
+      // (offset + perPage) rows of each kind from its (company, time) index, not the whole two-year window
+      // (bench/inbox: 1.7 s → milliseconds on 1,000,000 rows). Numbers and contacts are joined to the page only.
+      const offset = pageOffset(body.page, body.perPage);
+      const reach = offset + body.perPage;
+      const parts = sql.join(
+        kinds.map((kind) => sql`(${kind.select} ${kind.from} ${kind.order} limit ${reach})`),
+        sql` union all `,
+      );
+      const counts = sql.join(
+        kinds.map((kind) => sql`(select count(*) ${kind.from})`),
+        sql` + `,
+      );
       const [rows, totals] = await Promise.all([
         rowsOf<FeedRow>(
           ctx,
-          sql`select a.*, n.number, n.label as number_label, ct.name as contact_name ${feed}
-          order by a.at desc, a.type, a.id desc limit ${body.perPage} offset ${pageOffset(body.page, body.perPage)}`,
+          sql`select a.*, n.number, n.label as number_label, ct.name as contact_name
+          from (select * from (${parts}) u order by u.at desc, u.type, u.id desc limit ${body.perPage} offset ${offset}) a
+          left join numbers n on n.id = a.number_id left join contacts ct on ct.id = a.contact_id
+          order by a.at desc, a.type, a.id desc`,
         ),
-        rowsOf<{ total: number }>(ctx, sql`select count(*)::int as total ${feed}`),
+        rowsOf<{ total: number }>(ctx, sql`select (${counts})::int as total`),
       ]);
       const data: ActivityRow[] = rows.map((row) => ({
         type: row.type,
