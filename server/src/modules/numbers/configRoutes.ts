@@ -1,0 +1,146 @@
+/**
+ * §7 Numbers, configuration: `GET /numbers/list/{id}`, `PUT /numbers/{id}` (`The number has been updated`),
+ * `PUT /companies/{companyId}/triggers` (remove, upsert) and `GET`/`PUT /companies/{companyId}/schedule`.
+ * Reading needs numbers.view; routing, triggers need numbers.manage; the company schedule company.manage.
+ */
+import { NUMBER_CONFIG_ENDPOINTS as E } from '@shared/api/numbers';
+import { SUCCESS_MESSAGES } from '@shared/domain/messages';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { numbers, numberTriggers } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { invalid, notFound } from '../../lib/errors';
+import {
+  companySchedule,
+  configurationErrors,
+  numberDetail,
+  numberOfCompany,
+  saveCompanySchedule,
+  scheduleView,
+  triggerView,
+  updateValues,
+} from './config';
+
+export function numberConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const numberCompany = {
+    record: async ({ params }: { params: { id: number } }) => {
+      const [row] = await ctx.db
+        .select({ company_id: numbers.company_id })
+        .from(numbers)
+        .where(eq(numbers.id, params.id));
+      return row?.company_id ?? null;
+    },
+  };
+
+  registerRoute(app, ctx, {
+    endpoint: E.show,
+    access: 'numbers.view',
+    company: numberCompany,
+    handler: async ({ company, params }) => {
+      const row = await numberOfCompany(ctx.db, company.id, params.id);
+      if (!row) throw notFound('number');
+      return numberDetail(ctx.db, row);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.update,
+    access: 'numbers.manage',
+    company: numberCompany,
+    handler: async ({ company, params, body }) => {
+      const row = await numberOfCompany(ctx.db, company.id, params.id);
+      if (!row) throw notFound('number');
+      const errors = await configurationErrors(ctx.db, company.id, row, body);
+      if (Object.keys(errors).length) throw invalid(errors);
+      const values = updateValues(body);
+      const [updated] = Object.keys(values).length
+        ? await ctx.db
+            .update(numbers)
+            .set({ ...values, updated_at: new Date() })
+            .where(eq(numbers.id, row.id))
+            .returning()
+        : [row];
+      return { message: SUCCESS_MESSAGES.numberUpdated, number: await numberDetail(ctx.db, updated ?? row) };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.triggers,
+    access: 'numbers.manage',
+    company: { param: 'companyId' },
+    handler: async ({ company, body }) => {
+      const errors: Record<string, string[]> = {};
+      const ids = [...body.remove, ...body.upsert.flatMap((trigger) => (trigger.id ? [trigger.id] : []))];
+      const ownTriggers = ids.length
+        ? new Set(
+            (
+              await ctx.db
+                .select({ id: numberTriggers.id })
+                .from(numberTriggers)
+                .where(and(eq(numberTriggers.company_id, company.id), inArray(numberTriggers.id, ids)))
+            ).map((row) => row.id),
+          )
+        : new Set<number>();
+      const numberIds = body.upsert.map((trigger) => trigger.number_id);
+      const ownNumbers = numberIds.length
+        ? new Set(
+            (
+              await ctx.db
+                .select({ id: numbers.id })
+                .from(numbers)
+                .where(and(eq(numbers.company_id, company.id), inArray(numbers.id, numberIds)))
+            ).map((row) => row.id),
+          )
+        : new Set<number>();
+      body.remove.forEach((id, index) => {
+        if (!ownTriggers.has(id)) errors[`remove.${index}`] = [`Trigger ${id} is not one of this company’s.`];
+      });
+      body.upsert.forEach((trigger, index) => {
+        if (trigger.id && !ownTriggers.has(trigger.id))
+          errors[`upsert.${index}.id`] = [`Trigger ${trigger.id} is not one of this company’s.`];
+        if (!ownNumbers.has(trigger.number_id))
+          errors[`upsert.${index}.number_id`] = ['This is not a number of this company.'];
+      });
+      if (Object.keys(errors).length) throw invalid(errors);
+
+      await ctx.db.transaction(async (tx) => {
+        if (body.remove.length)
+          await tx.delete(numberTriggers).where(inArray(numberTriggers.id, body.remove));
+        for (const { id, ...trigger } of body.upsert) {
+          if (id) {
+            await tx
+              .update(numberTriggers)
+              .set({ ...trigger, updated_at: new Date() })
+              .where(eq(numberTriggers.id, id));
+          } else {
+            await tx.insert(numberTriggers).values({ ...trigger, company_id: company.id });
+          }
+        }
+      });
+      const rows = await ctx.db
+        .select()
+        .from(numberTriggers)
+        .where(eq(numberTriggers.company_id, company.id))
+        .orderBy(asc(numberTriggers.id));
+      return { data: rows.map(triggerView) };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.schedule,
+    access: 'numbers.view',
+    company: { param: 'companyId' },
+    handler: async ({ company }) => scheduleView(await companySchedule(ctx.db, company.id)),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.updateSchedule,
+    access: 'company.manage',
+    company: { param: 'companyId' },
+    handler: async ({ company, body }) => {
+      await saveCompanySchedule(ctx.db, company.id, body);
+      return scheduleView(await companySchedule(ctx.db, company.id));
+    },
+  });
+}
