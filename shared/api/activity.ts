@@ -7,8 +7,9 @@
  * naming the limit (not clamped), so a person never gets silently fewer rows than they asked for.
  */
 import { z } from 'zod';
-import { CALL_OUTCOMES } from '../domain/calls';
-import { valuesOf } from '../domain/codes';
+import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '../domain/calls';
+import { type CodeTable, valuesOf } from '../domain/codes';
+import { CallerIdSchema } from './callerId';
 import { CustomValueSchema } from './contacts';
 import { endpoint, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
@@ -121,6 +122,78 @@ export const CallSearchQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
 });
 
+/** Most tags a call carries, and the longest tag (after trimming). */
+export const CALL_TAGS_MAX = 20;
+export const CALL_TAG_MAX_LENGTH = 50;
+/** The longest call note. */
+export const CALL_NOTE_MAX_LENGTH = 5000;
+export const CALL_TAGS_LIMIT_MESSAGE = `A call can have at most ${CALL_TAGS_MAX} tags.`;
+
+/**
+ * A call's tags as kept: trimmed, without duplicates (compared ignoring case; the first spelling wins), in the
+ * order given. Empty tags are refused by the schemas before this runs.
+ */
+export function normalizeCallTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(tag);
+  }
+  return kept;
+}
+
+const CallTagSchema = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be empty.')
+  .max(CALL_TAG_MAX_LENGTH, `Use at most ${CALL_TAG_MAX_LENGTH} characters for a tag.`);
+
+/** Tags as sent (at most a few duplicates over the limit are tolerated before normalising). */
+const CallTagListSchema = z.array(CallTagSchema).max(CALL_TAGS_MAX * 5, CALL_TAGS_LIMIT_MESSAGE);
+
+const choiceMessage = (what: string, table: CodeTable<number>, extra = '') =>
+  `Choose ${what}: ${table.map((entry) => `${entry.value} ${entry.label}`).join(', ')}${extra}.`;
+
+/** What `PATCH /calls/{id}` may change; fields left out keep their value. */
+export const CallUpdateSchema = z.strictObject({
+  /** Empty or null clears the note. */
+  note: z
+    .string()
+    .trim()
+    .max(CALL_NOTE_MAX_LENGTH, `Use at most ${CALL_NOTE_MAX_LENGTH} characters.`)
+    .transform((note) => note || null)
+    .nullable()
+    .optional(),
+  /** Replaces the call's tags (normalised by `normalizeCallTags`). */
+  tags: CallTagListSchema.transform(normalizeCallTags)
+    .pipe(z.array(z.string()).max(CALL_TAGS_MAX, CALL_TAGS_LIMIT_MESSAGE))
+    .optional(),
+  /** §3 qualification code, or null to clear it. */
+  qualification: z
+    .literal(valuesOf(CALL_QUALIFICATIONS), {
+      message: choiceMessage('a qualification', CALL_QUALIFICATIONS, ', or none'),
+    })
+    .nullable()
+    .optional(),
+  /** §3 outcome code. */
+  outcome: z
+    .literal(valuesOf(CALL_OUTCOMES), { message: choiceMessage('an outcome', CALL_OUTCOMES) })
+    .optional(),
+  /** Custom values of the call's fields (entity type 6): each replaces that field's value, null removes it;
+   * fields not named keep theirs. */
+  eavAttributeValues: z.array(CustomValueSchema).max(100).optional(),
+});
+export type CallUpdate = z.input<typeof CallUpdateSchema>;
+
+/** `POST`/`DELETE /calls/{id}/tags/tags`. */
+export const CallTagsBodySchema = z.strictObject({
+  tags: CallTagListSchema.min(1, 'Name at least one tag.').transform(normalizeCallTags),
+});
+
 export const ACTIVITY_ENDPOINTS = {
   call: endpoint({
     method: 'GET',
@@ -135,6 +208,46 @@ export const ACTIVITY_ENDPOINTS = {
     summary: 'A page of the company’s calls matching a phone number (any format) or a contact’s name.',
     query: CallSearchQuerySchema,
     response: pagedSchema(CallSchema),
+  }),
+  updateCall: endpoint({
+    method: 'PATCH',
+    path: '/calls/{id}',
+    summary:
+      'Wraps a call up: its note, tags, qualification, outcome and custom values (fields left out are kept). Answers the call.',
+    params: z.object({ id }),
+    body: CallUpdateSchema,
+    response: CallSchema,
+  }),
+  addCallTags: endpoint({
+    method: 'POST',
+    path: '/calls/{id}/tags/tags',
+    summary: `Adds tags to a call (trimmed; duplicates ignoring case dropped; at most ${CALL_TAGS_MAX} in all). Answers the call.`,
+    params: z.object({ id }),
+    body: CallTagsBodySchema,
+    response: CallSchema,
+  }),
+  removeCallTags: endpoint({
+    method: 'DELETE',
+    path: '/calls/{id}/tags/tags',
+    summary:
+      'Removes tags from a call (matched ignoring case; tags it does not have are ignored). Answers the call.',
+    params: z.object({ id }),
+    body: CallTagsBodySchema,
+    response: CallSchema,
+  }),
+  callCallerId: endpoint({
+    method: 'GET',
+    path: '/calls/{id}/enhanced-caller-id',
+    summary:
+      'Enhanced caller ID of a call’s outside party (the caller of an inbound call, the number called of an outbound one). Without lookupWhenMissing=1 only a cached answer is given.',
+    params: z.object({ id }),
+    query: z.object({
+      lookupWhenMissing: z
+        .enum(['0', '1', 'true', 'false'])
+        .optional()
+        .transform((value) => value === '1' || value === 'true'),
+    }),
+    response: CallerIdSchema,
   }),
   list: endpoint({
     method: 'POST',

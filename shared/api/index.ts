@@ -2,6 +2,7 @@
 import { ACTIVITY_ENDPOINTS, EXPORT_ENDPOINTS } from './activity';
 import { API_KEY_ENDPOINTS } from './apiKeys';
 import { AUTH_ENDPOINTS } from './auth';
+import { BLOCK_ENDPOINTS } from './blocks';
 import { BUSINESS_UNIT_ENDPOINTS } from './businessUnits';
 import { CALLER_ID_ENDPOINTS } from './callerId';
 import { COMPANY_ENDPOINTS } from './companies';
@@ -15,7 +16,7 @@ import { INBOX_ENDPOINTS } from './inbox';
 import { MEDIA_ENDPOINTS, MESSAGING_ENDPOINTS } from './messaging';
 import { NOTE_ENDPOINTS } from './notes';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
-import { NUMBER_ENDPOINTS } from './numbers';
+import { NUMBER_CONFIG_ENDPOINTS, NUMBER_ENDPOINTS } from './numbers';
 import { REALTIME_ENDPOINTS } from './realtime';
 import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
 import { TENANT_ENDPOINTS } from './tenant';
@@ -24,6 +25,7 @@ import { USER_ENDPOINTS } from './users';
 export * from './activity';
 export * from './apiKeys';
 export * from './auth';
+export * from './blocks';
 export * from './businessUnits';
 export * from './callerId';
 export * from './companies';
@@ -67,6 +69,8 @@ export const CONTRACT = {
   inbox: INBOX_ENDPOINTS,
   conversationPresence: CONVERSATION_PRESENCE_ENDPOINTS,
   numbers: NUMBER_ENDPOINTS,
+  numberConfig: NUMBER_CONFIG_ENDPOINTS,
+  blocks: BLOCK_ENDPOINTS,
   inbound: INBOUND_ENDPOINTS,
   activity: ACTIVITY_ENDPOINTS,
   exports: EXPORT_ENDPOINTS,

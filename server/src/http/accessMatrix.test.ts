@@ -152,6 +152,20 @@ const FIXTURES: Record<
   // Activity: a call in Demo Motors and one in Other Co; exports by the body's company (no columns: 422, no
   // file written) and an export batch of each company.
   'GET /api/calls/:id': (t) => callPair(t),
+  // Wrapping a call up (calls.handle): the same pair; tags to add or remove; caller ID of a 555 caller.
+  'PATCH /api/calls/:id': async (t) => ({ ...(await callPair(t)), payload: () => ({ note: 'Matrix' }) }),
+  'POST /api/calls/:id/tags/tags': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ tags: ['vip'] }),
+  }),
+  'DELETE /api/calls/:id/tags/tags': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ tags: ['vip'] }),
+  }),
+  'GET /api/calls/:id/enhanced-caller-id': async (t) => ({
+    ...(await callPair(t)),
+    query: () => ({ lookupWhenMissing: 1 }),
+  }),
   ...Object.fromEntries(
     ['calls', 'messages', 'fax', 'voicemails'].map((kind) => [
       `POST /api/${kind}/export`,
@@ -190,6 +204,23 @@ const FIXTURES: Record<
   // Saved replies: an agent's own one in Demo Motors and a shared one in Other Co.
   'PUT /api/savedReplies/:id': (t) => savedReplyPair(t),
   'DELETE /api/savedReplies/:id': (t) => savedReplyPair(t),
+  // Number configuration: a Demo Motors number and an Other Co one (PUT with an empty body changes nothing).
+  'GET /api/numbers/list/:id': async (t) => ({
+    own: t.ids.numbers.motorsMain,
+    foreign: t.ids.numbers.otherMain,
+  }),
+  'PUT /api/numbers/:id': async (t) => ({ own: t.ids.numbers.motorsMain, foreign: t.ids.numbers.otherMain }),
+  // Blocks: a new block names its company in the body; lifting one, a block of each company made afresh.
+  'POST /api/blocks': async (t) => ({
+    own: t.ids.companies.demoMotors,
+    foreign: t.ids.companies.otherCo,
+    payload: (id) => ({
+      company_id: id,
+      target: `+1646555${String(2000 + (++serial % 8000))}`,
+      global: true,
+    }),
+  }),
+  'DELETE /api/blocks/:id': (t) => blockPair(t),
 };
 
 /** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
@@ -361,6 +392,20 @@ async function notePair(t: TestApp) {
         user_id: t.ids.users['other@demo.test'] ?? null,
         body: 'Matrix note',
       },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A global block in Demo Motors and one in Other Co (callers in 646, which nothing else blocks). */
+async function blockPair(t: TestApp) {
+  const { blocks } = await import('../db/schema');
+  const target = `+1646555${String(2000 + (++serial % 8000))}`;
+  const [own, foreign] = await t.ctx.db
+    .insert(blocks)
+    .values([
+      { company_id: t.ids.companies.demoMotors, target, global: true },
+      { company_id: t.ids.companies.otherCo, target, global: true },
     ])
     .returning();
   return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };

@@ -1,0 +1,60 @@
+/**
+ * §7 Calls: `PATCH /calls/{id}` (note, tags, qualification, outcome, custom values), `POST`/`DELETE
+ * /calls/{id}/tags/tags`, and `GET /calls/{id}/enhanced-caller-id`. The company is the call's (another
+ * company's call answers 404). Access `calls.handle`: the people who take calls wrap them up and see who is
+ * calling (owner, administrator, agent); reporting and billing only read calls (`GET /calls/{id}`).
+ *
+ * Caller ID mirrors `GET /messages/{id}/enhanced-caller-id`, for the call's outside party: a withheld or invalid
+ * party, and a party the provider knows nothing of, answer 404 with the §8 "Enhanced Caller ID could not be
+ * retrieved…"; without lookupWhenMissing=1 a number never looked up answers 404 NOT_LOOKED_UP.
+ */
+import { ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
+import { ERROR_MESSAGES } from '@shared/domain/messages';
+import type { FastifyInstance } from 'fastify';
+import { NOT_LOOKED_UP } from '../../callerId/routes';
+import { cachedCallerId, lookupCallerId } from '../../callerId/service';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { HttpError } from '../../lib/errors';
+import { changeCallTags, companyOfCall, remotePartyOfCall, updateCall } from './service';
+
+export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const company = { record: ({ params }: { params: { id: number } }) => companyOfCall(ctx.db, params.id) };
+
+  registerRoute(app, ctx, {
+    endpoint: E.updateCall,
+    access: 'calls.handle',
+    company,
+    handler: ({ company, params, body }) => updateCall(ctx, company.id, params.id, body),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.addCallTags,
+    access: 'calls.handle',
+    company,
+    handler: ({ company, params, body }) => changeCallTags(ctx, company.id, params.id, 'add', body.tags),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.removeCallTags,
+    access: 'calls.handle',
+    company,
+    handler: ({ company, params, body }) => changeCallTags(ctx, company.id, params.id, 'remove', body.tags),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.callCallerId,
+    access: 'calls.handle',
+    company,
+    handler: async ({ company, params, query }) => {
+      const { number } = await remotePartyOfCall(ctx.db, company.id, params.id);
+      if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
+      const found = query.lookupWhenMissing
+        ? await lookupCallerId(ctx, company.id, number)
+        : cachedCallerId(ctx, company.id, number);
+      if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
+      if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
+      return found;
+    },
+  });
+}
