@@ -705,6 +705,9 @@ export const conversationItems = pgTable(
   (table) => [
     index('conversation_items_conversation_idx').on(table.conversation_id, table.created_at),
     index('conversation_items_due_idx').on(table.should_be_sent_at),
+    // The activity feed's and exports' messages by company and time (bench/inbox: a sequential scan of every
+    // item without it; the other kinds have their (company, time) indexes).
+    index('conversation_items_company_created_idx').on(table.company_id, table.created_at),
   ],
 );
 

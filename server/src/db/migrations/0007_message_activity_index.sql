@@ -1,0 +1,1 @@
+CREATE INDEX "conversation_items_company_created_idx" ON "conversation_items" USING btree ("company_id","created_at");
