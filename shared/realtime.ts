@@ -3,6 +3,7 @@
  * bulk-purchase, companies, caddy, campaigns, users." The server publishes with these names only; the renderer
  * subscribes with them; channel authorisation reads them back with `parseChannel`.
  */
+import type { InAppCallingStatus } from './domain/users';
 
 /** The private channels of §7, by the kind of id their suffix carries. */
 export const CHANNEL_KINDS = {
@@ -63,6 +64,17 @@ export const EVENTS = {
   presenceChanged: 'presence.changed',
 } as const;
 export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
+
+/**
+ * `presence.changed`: a user's in-app calling status in a company was set (`POST …/in-app-calling/status`).
+ * Published on the user's channel (their other windows and the desktop tray follow) and on the company's
+ * (softphones showing who is available follow).
+ */
+export interface PresenceChangedPayload {
+  user_id: number;
+  company_id: number;
+  status: InAppCallingStatus;
+}
 
 /** The embedded endpoint's app id (the path of the Pusher HTTP trigger API: /apps/{appId}/events). */
 export const EMBEDDED_APP_ID = 'switchboard';

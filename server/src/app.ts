@@ -38,6 +38,7 @@ import { conversationPresenceRoutes } from './modules/conversations/presence';
 import { conversationRoutes } from './modules/conversations/routes';
 import { customFieldRoutes } from './modules/customFields/routes';
 import { groupRoutes } from './modules/groups/routes';
+import { inAppCallingRoutes } from './modules/inAppCalling/routes';
 import { inboundRoutes } from './modules/inbound/routes';
 import { labelRoutes } from './modules/labels/routes';
 import { mediaRoutes } from './modules/media/routes';
@@ -262,6 +263,7 @@ export async function buildApp(
       notificationRoutes(api, ctx);
       savedReplyRoutes(api, ctx);
       callerIdRoutes(api, ctx);
+      inAppCallingRoutes(api, ctx);
       api.get('/docs/json', { config: { access: 'public' } }, async () =>
         openApiDocument(app.routeTable, {
           title: 'Switchboard platform API',

@@ -44,12 +44,37 @@ describe('server settings from the environment', () => {
     });
   });
 
+  it('reads Twilio with its in-app calling settings, and without them', () => {
+    const account = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' };
+    expect(loadConfig(account).twilio).toEqual({ accountSid: 'AC1', authToken: 't' });
+    expect(
+      loadConfig({
+        ...account,
+        TWILIO_API_KEY: 'SK1',
+        TWILIO_API_SECRET: 's',
+        TWILIO_TWIML_APP_SID: 'AP1',
+      }).twilio,
+    ).toEqual({
+      accountSid: 'AC1',
+      authToken: 't',
+      voice: { apiKey: 'SK1', apiSecret: 's', twimlAppSid: 'AP1' },
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ URL/],
     [{ API_PREFIX: 'api/' }, /API_PREFIX must look like \/api/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
     [{ PUSHER_APP_ID: '1' }, /Set all of PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET, or none/],
+    [
+      { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_API_KEY: 'SK1', TWILIO_API_SECRET: 's' },
+      /Set all of TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID, or none/,
+    ],
+    [
+      { TWILIO_API_KEY: 'SK1', TWILIO_API_SECRET: 's', TWILIO_TWIML_APP_SID: 'AP1' },
+      /need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN too/,
+    ],
   ])('%j is refused, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

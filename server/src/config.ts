@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   /** Twilio as the real carrier: both set, or neither (the built-in sandbox carrier). */
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
+  /** In-app calling with Twilio (Voice grant access tokens): all three set, or none; they need the account. */
+  TWILIO_API_KEY: optionalText,
+  TWILIO_API_SECRET: optionalText,
+  TWILIO_TWIML_APP_SID: optionalText,
   UI_DIR: optionalText,
 });
 
@@ -82,7 +86,14 @@ export interface ServerConfig {
   /** Signs media URLs; from MEDIA_SECRET, else kept in the data folder (main.ts). */
   mediaSecret: string | undefined;
   /** Twilio credentials when Twilio is the carrier; undefined means the sandbox carrier. */
-  twilio: { accountSid: string; authToken: string } | undefined;
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        /** What signs in-app calling access tokens (an API key, its secret, the TwiML app outgoing calls use). */
+        voice?: { apiKey: string; apiSecret: string; twimlAppSid: string };
+      }
+    | undefined;
   /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
   uiDir: string | undefined;
 }
@@ -110,6 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       'Set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither (for the sandbox carrier).',
     );
   }
+  const voiceSet = [e.TWILIO_API_KEY, e.TWILIO_API_SECRET, e.TWILIO_TWIML_APP_SID].filter(Boolean).length;
+  if (voiceSet !== 0 && voiceSet !== 3) {
+    throw new ConfigError(
+      'Set all of TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID, or none (in-app calling needs all three with Twilio).',
+    );
+  }
+  if (voiceSet === 3 && !e.TWILIO_ACCOUNT_SID) {
+    throw new ConfigError(
+      'TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN too.',
+    );
+  }
   if (pusherSet !== 0 && pusherSet !== 3) {
     throw new ConfigError(
       'Set all of PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET, or none (for the embedded endpoint).',
@@ -134,7 +156,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mediaSecret: e.MEDIA_SECRET,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
-        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN }
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            ...(e.TWILIO_API_KEY && e.TWILIO_API_SECRET && e.TWILIO_TWIML_APP_SID
+              ? {
+                  voice: {
+                    apiKey: e.TWILIO_API_KEY,
+                    apiSecret: e.TWILIO_API_SECRET,
+                    twimlAppSid: e.TWILIO_TWIML_APP_SID,
+                  },
+                }
+              : {}),
+          }
         : undefined,
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
     pusher:

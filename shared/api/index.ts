@@ -11,6 +11,7 @@ import type { Endpoint } from './contract';
 import { CONVERSATION_PRESENCE_ENDPOINTS } from './conversationPresence';
 import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
 import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
+import { IN_APP_CALLING_ENDPOINTS } from './inAppCalling';
 import { INBOUND_ENDPOINTS } from './inbound';
 import { INBOX_ENDPOINTS } from './inbox';
 import { MEDIA_ENDPOINTS, MESSAGING_ENDPOINTS } from './messaging';
@@ -37,6 +38,7 @@ export * from './conversations';
 export * from './customFields';
 export * from './errors';
 export * from './groups';
+export * from './inAppCalling';
 export * from './inbound';
 export * from './inbox';
 export * from './messaging';
@@ -77,4 +79,5 @@ export const CONTRACT = {
   notifications: NOTIFICATION_ENDPOINTS,
   savedReplies: SAVED_REPLY_ENDPOINTS,
   callerId: CALLER_ID_ENDPOINTS,
+  inAppCalling: IN_APP_CALLING_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

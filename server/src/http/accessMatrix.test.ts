@@ -7,6 +7,7 @@
  */
 import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
 import { companies, invitations, organizationAdmins, organizations, users } from '../db/schema';
@@ -49,6 +50,24 @@ const FIXTURES: Record<
     query?: (id: number) => Record<string, number>;
   }>
 > = {
+  // Only users with all three SIP fields get a softphone token (403 otherwise: inAppCalling.test.ts checks it).
+  // The organization and platform admins have none in the seed, so give every actor a line: here the role is
+  // what is checked.
+  'POST /api/companies/:companyId/in-app-calling/token': async (t) => {
+    await t.ctx.db
+      .update(users)
+      .set({ sip_address: 'matrix@sip.test', sip_user: 'matrix', sip_password: 'matrix-secret' })
+      .where(
+        and(
+          inArray(
+            users.email,
+            ACTORS.map((actor) => actor.email),
+          ),
+          isNull(users.sip_address),
+        ),
+      );
+    return { own: 0, foreign: 0 };
+  },
   'POST /api/users/invites/:id/resend': async (t) => {
     serial++;
     const [own, foreign] = await t.ctx.db
