@@ -9,7 +9,6 @@
  */
 import { createReadStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -23,9 +22,9 @@ import { sandboxOutbox } from '../server/src/modules/sandbox/outbox';
 import { embeddedRealtime } from '../server/src/realtime/publish';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
+import { onAdmin, PG_ADMIN_URL, postgresAnswers } from './lib/postgres';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Area codes the demo seed does not use, 10,000 numbers each (NXX 555 XXXX). */
 const AREAS = ['415', '646', '206', '503', '617', '212', '213', '404', '702', '808', '919', '971'];
 const GENDERS = ['Male', 'Female', 'Other', ''];
@@ -173,26 +172,6 @@ async function copyIntoPglite(file: string) {
   await db.close();
   if (rows[0]?.n !== ROWS) throw new Error(`COPY loaded ${rows[0]?.n} rows`);
   return { 'COPY (rows/s)': perSecond(ROWS, ms), 'COPY (s)': Number((ms / 1000).toFixed(2)) };
-}
-
-function postgresAnswers(): Promise<boolean> {
-  const target = new URL(PG_ADMIN_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: target.hostname, port: Number(target.port || 5432), timeout: 500 });
-    socket.once('connect', () => resolve(!!socket.end()));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => resolve(!!socket.destroy() && false));
-  });
-}
-
-async function onAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const folder = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));

@@ -20,14 +20,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { build, loadConfigFromFile, type Plugin } from 'vite';
 import { buildApp } from '../server/src/app';
 import { type Database, type DatabaseSource, openDatabase } from '../server/src/db/client';
@@ -37,6 +35,7 @@ import { embeddedRealtime } from '../server/src/realtime/publish';
 import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
 import { activityMix, writeVolume } from './inbox/volume';
+import { onAdmin, PG_ADMIN_URL, postgresAnswers } from './lib/postgres';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 10_000);
@@ -47,7 +46,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 /** 50 s at 60 Hz: long enough to scroll 10,000 rows when pages keep up. */
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 3000);
 const RENDERS = Number(process.env.BENCH_RENDERS ?? 5);
-const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AGENT = 'agent@demo.test';
 const OWNER = 'owner@demo.test';
@@ -667,24 +665,4 @@ function round1(value: number): number {
 
 function seconds(ms: number): number {
   return Number((ms / 1000).toFixed(1));
-}
-
-function postgresAnswers(): Promise<boolean> {
-  const target = new URL(PG_ADMIN_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: target.hostname, port: Number(target.port || 5432), timeout: 500 });
-    socket.once('connect', () => resolve(!!socket.end()));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => resolve(!!socket.destroy() && false));
-  });
-}
-
-async function onAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

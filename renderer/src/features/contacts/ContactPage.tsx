@@ -2,7 +2,7 @@
  * One contact (`/contacts/:id`) or a new one (`/contacts/new`): the editor of every §3 field, saved optimistically
  * and rolled back with a message when the server refuses (§4), deletion with a confirmation, and the notes.
  */
-import { Alert, Anchor, Badge, Button, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactInput } from '@shared/api/contacts';
 import { CUSTOM_FIELD_ENTITY_TYPES } from '@shared/domain/customFields';
 import { roleCan } from '@shared/domain/permissions';
@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { customValueErrors, useCustomFields } from '../customFields/CustomValueInputs';
 import { ContactForm, contactFormResolver } from './ContactForm';
 import { ContactNotes } from './ContactNotes';
+import { ContactStatusBadges } from './ContactStatusBadges';
 import {
   CONTACT_FORM_FIELDS,
   type ContactFormValues,
@@ -176,16 +177,7 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
           {contact && (
             <Group gap="xs">
               <Text c="dimmed">{formatPhone(contact.number)}</Text>
-              {contact.is_unsubscribed && (
-                <Badge color="orange" variant="light" tt="none">
-                  Unsubscribed
-                </Badge>
-              )}
-              {contact.is_invalid && (
-                <Badge color="red" variant="light" tt="none">
-                  Invalid
-                </Badge>
-              )}
+              <ContactStatusBadges contact={contact} />
             </Group>
           )}
         </Stack>

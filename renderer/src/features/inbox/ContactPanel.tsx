@@ -15,6 +15,7 @@ import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { ContactNotes } from '../contacts/ContactNotes';
+import { ContactStatusBadges } from '../contacts/ContactStatusBadges';
 import { failureSummary, useContact, useCreateContact, useUpdateContact } from '../contacts/contactsApi';
 
 export function ContactPanel({ conversation }: { conversation: Conversation }) {
@@ -105,16 +106,7 @@ function KnownContact({ contactId }: { contactId: number }) {
           {formatPhone(data.number)}
         </Text>
         <Group gap={4} mt={4}>
-          {data.is_unsubscribed && (
-            <Badge color="orange" variant="light" tt="none">
-              Unsubscribed
-            </Badge>
-          )}
-          {data.is_invalid && (
-            <Badge color="red" variant="light" tt="none">
-              Invalid
-            </Badge>
-          )}
+          <ContactStatusBadges contact={data} />
           {data.labels.map((label) => (
             <Badge key={label.id} variant="outline" tt="none">
               {label.label}
