@@ -261,3 +261,23 @@ test('two agents in one conversation see each other, and who is typing', async (
     await context.close();
   }
 });
+
+test('an inbox opened by loading its address (before realtime connected) still gets texts live', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server.url, 'agent@demo.test');
+  await expectSignedIn(page);
+  const subscribed = page.waitForResponse(
+    (response) =>
+      response.url().includes('/broadcasting/auth') &&
+      (response.request().postData() ?? '').includes('private-conversations.') &&
+      response.ok(),
+  );
+  // A full load straight onto the inbox: the page mounts before the realtime connection exists.
+  await page.goto(`${server.url}/inbox`);
+  const list = page.getByRole('listbox', { name: 'Conversations' });
+  await expect(list).toBeVisible();
+  await subscribed;
+  await textArrives('+1 415 555 0166', 'Are you open on Sunday?');
+  await expect(list.getByRole('option', { name: '(415) 555-0166, 1 unread' })).toBeVisible();
+});

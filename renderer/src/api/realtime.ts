@@ -15,9 +15,18 @@ export type RealtimeState = 'connecting' | 'connected' | 'unavailable' | 'discon
 let client: Pusher | undefined;
 let state: RealtimeState = 'disconnected';
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 const setState = (next: RealtimeState) => {
   state = next;
-  for (const listener of listeners) listener();
+  notify();
+};
+const subscribeToChanges = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
 export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
@@ -46,6 +55,8 @@ export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
       },
     },
   });
+  // Screens opened before the connection existed (a reload on /inbox) subscribe now: they follow the client.
+  notify();
   let wasConnected = false;
   client.connection.bind('state_change', ({ current }: { previous: string; current: string }) => {
     if (current === 'connected') {
@@ -79,13 +90,12 @@ export function reconnectRealtime(): void {
 }
 
 export function useRealtimeState(): RealtimeState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-  );
+  return useSyncExternalStore(subscribeToChanges, () => state);
+}
+
+/** The connection, once there is one (it is made when the shell has the tenant's realtime settings). */
+function useRealtimeClient(): Pusher | undefined {
+  return useSyncExternalStore(subscribeToChanges, () => client);
 }
 
 /** Subscribes a screen to one event of one channel while it is mounted. */
@@ -96,13 +106,14 @@ export function useRealtimeEvent<T>(
 ): void {
   const latest = useRef(handler);
   latest.current = handler;
+  const current = useRealtimeClient();
   useEffect(() => {
-    if (!client || !channelName) return;
-    const channel: Channel = client.channel(channelName) ?? client.subscribe(channelName);
+    if (!current || !channelName) return;
+    const channel: Channel = current.channel(channelName) ?? current.subscribe(channelName);
     const bound = (payload: T) => latest.current(payload);
     channel.bind(event, bound);
     return () => {
       channel.unbind(event, bound);
     };
-  }, [channelName, event]);
+  }, [current, channelName, event]);
 }
