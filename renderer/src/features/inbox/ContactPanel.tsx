@@ -5,6 +5,7 @@
  * is nobody's yet can be added as a contact from here; the full editor is one link away; notes sit below.
  */
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ContactInputSchema } from '@shared/api/contacts';
 import type { Conversation } from '@shared/api/conversations';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
@@ -56,6 +57,12 @@ const QUICK_FIELDS = [
 type QuickField = (typeof QUICK_FIELDS)[number]['key'];
 type QuickValues = Record<QuickField, string>;
 
+/** A field's message from the contract's own schema (the rule the server applies), or nothing when it is fine. */
+function fieldError(key: QuickField, value: string): string | undefined {
+  const checked = ContactInputSchema.shape[key].safeParse(value);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
+
 function KnownContact({ contactId }: { contactId: number }) {
   const { company, user } = useShell();
   const contact = useContact(contactId);
@@ -86,10 +93,13 @@ function KnownContact({ contactId }: { contactId: number }) {
       values[key].trim(),
     ]),
   );
-  const nameMissing = values.name.trim() === '';
+  const errors = Object.fromEntries(
+    QUICK_FIELDS.map(({ key }) => [key, fieldError(key, values[key])]),
+  ) as Record<QuickField, string | undefined>;
+  const invalid = QUICK_FIELDS.some(({ key }) => errors[key]);
 
   const save = () => {
-    if (nameMissing || Object.keys(changes).length === 0) return;
+    if (invalid || Object.keys(changes).length === 0) return;
     // The fields show the cache, which the optimistic update has already changed (or put back on failure).
     setDraft(null);
     update.mutate(
@@ -136,7 +146,7 @@ function KnownContact({ contactId }: { contactId: number }) {
               type={key === 'email' ? 'email' : 'text'}
               value={values[key]}
               readOnly={!canManage}
-              error={key === 'name' && nameMissing ? 'A contact needs a name.' : undefined}
+              error={draft ? errors[key] : undefined}
               onChange={(event) => setDraft({ ...values, [key]: event.currentTarget.value })}
             />
           ))}
@@ -145,7 +155,7 @@ function KnownContact({ contactId }: { contactId: number }) {
               <Button
                 type="submit"
                 size="xs"
-                disabled={nameMissing || Object.keys(changes).length === 0}
+                disabled={invalid || Object.keys(changes).length === 0}
                 loading={update.isPending}
               >
                 Save contact
@@ -184,7 +194,8 @@ function NewContact({ number, companyId }: { number: string; companyId: number }
   const canManage = roleCan(company?.role, 'contacts.manage');
 
   const add = () => {
-    if (!name.trim()) return setError('A contact needs a name.');
+    const problem = fieldError('name', name);
+    if (problem) return setError(problem);
     setError(undefined);
     create.mutate(
       { name: name.trim(), number },
