@@ -5,14 +5,13 @@
  * anyone whose time runs out (a colleague whose app crashed never says `left`). Reports are silent: a lost one
  * only delays the notice.
  */
+import type { ConversationPresence, PresenceReport } from '@shared/api/conversationPresence';
 import {
-  type ConversationPresence,
   collisionNotice,
   othersPresent,
   PRESENCE_HEARTBEAT_MS,
   PRESENCE_TYPING_EVERY_MS,
-  type PresenceReport,
-} from '@shared/api/conversationPresence';
+} from '@shared/domain/conversationPresence';
 import { channels, EVENTS } from '@shared/realtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';

@@ -2,13 +2,8 @@
  * The collision notice: the presence board's rules (who is present, when the others are told) as a table, and
  * the report route against the real app — answers, realtime events, roles and companies.
  */
-import {
-  CONVERSATION_PRESENCE_ENDPOINTS,
-  collisionNotice,
-  othersPresent,
-  PRESENCE_TTL_MS,
-  type PresenceReport,
-} from '@shared/api/conversationPresence';
+import { CONVERSATION_PRESENCE_ENDPOINTS, type PresenceReport } from '@shared/api/conversationPresence';
+import { collisionNotice, othersPresent, PRESENCE_TTL_MS } from '@shared/domain/conversationPresence';
 import { channels, EVENTS } from '@shared/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/testApp';

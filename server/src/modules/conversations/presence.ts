@@ -8,9 +8,9 @@
 import {
   type ConversationPresence,
   CONVERSATION_PRESENCE_ENDPOINTS as E,
-  PRESENCE_TTL_MS,
   type PresenceReport,
 } from '@shared/api/conversationPresence';
+import { PRESENCE_TTL_MS } from '@shared/domain/conversationPresence';
 import { channels, EVENTS } from '@shared/realtime';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
