@@ -3,6 +3,7 @@
  * bulk-purchase, companies, caddy, campaigns, users." The server publishes with these names only; the renderer
  * subscribes with them; channel authorisation reads them back with `parseChannel`.
  */
+import type { IncomingCall } from './api/voice';
 import type { InAppCallingStatus } from './domain/users';
 
 /** The private channels of §7, by the kind of id their suffix carries. */
@@ -75,6 +76,28 @@ export interface PresenceChangedPayload {
   company_id: number;
   status: InAppCallingStatus;
 }
+
+/**
+ * `in-app-calling`, on each rung agent's user channel: a call rings them, stops ringing them (and why), or is
+ * connected to them. Stops: `answered-elsewhere` names who took it; `caller-hangup`, `timeout` (the ring moved
+ * on), `declined` (they pressed reject) and `ended`. `connected` and `ended` also reach the agent talking.
+ */
+export type InAppCallingEvent =
+  | { type: 'ringing'; call: IncomingCall }
+  | {
+      type: 'stopped';
+      call_id: number;
+      reason: 'answered-elsewhere' | 'caller-hangup' | 'timeout' | 'declined';
+      answered_by: { id: number; name: string } | null;
+    }
+  | { type: 'connected'; call_id: number; user_id: number }
+  | { type: 'held'; call_id: number; hold: boolean }
+  | {
+      type: 'transfer';
+      call_id: number;
+      state: 'ringing' | 'consulting' | 'completed' | 'cancelled' | 'failed';
+    }
+  | { type: 'ended'; call_id: number; outcome: number };
 
 /** The embedded endpoint's app id (the path of the Pusher HTTP trigger API: /apps/{appId}/events). */
 export const EMBEDDED_APP_ID = 'switchboard';

@@ -37,6 +37,7 @@ import { contactRoutes } from './modules/contacts/routes';
 import { conversationPresenceRoutes } from './modules/conversations/presence';
 import { conversationRoutes } from './modules/conversations/routes';
 import { customFieldRoutes } from './modules/customFields/routes';
+import { greetingRoutes } from './modules/greetings/routes';
 import { groupRoutes } from './modules/groups/routes';
 import { inAppCallingRoutes } from './modules/inAppCalling/routes';
 import { inboundRoutes } from './modules/inbound/routes';
@@ -52,6 +53,8 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { savedReplyRoutes } from './modules/savedReplies/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/users/routes';
+import { voiceRoutes } from './modules/voice/routes';
+import { twilioVoiceRoutes } from './modules/voice/twilio';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 
@@ -264,6 +267,9 @@ export async function buildApp(
       savedReplyRoutes(api, ctx);
       callerIdRoutes(api, ctx);
       inAppCallingRoutes(api, ctx);
+      greetingRoutes(api, ctx);
+      voiceRoutes(api, ctx);
+      twilioVoiceRoutes(api, ctx);
       api.get('/docs/json', { config: { access: 'public' } }, async () =>
         openApiDocument(app.routeTable, {
           title: 'Switchboard platform API',

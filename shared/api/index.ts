@@ -10,6 +10,7 @@ import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
 import { CONVERSATION_PRESENCE_ENDPOINTS } from './conversationPresence';
 import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
+import { GREETING_ENDPOINTS } from './greetings';
 import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
 import { IN_APP_CALLING_ENDPOINTS } from './inAppCalling';
 import { INBOUND_ENDPOINTS } from './inbound';
@@ -22,6 +23,7 @@ import { REALTIME_ENDPOINTS } from './realtime';
 import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
 import { TENANT_ENDPOINTS } from './tenant';
 import { USER_ENDPOINTS } from './users';
+import { VOICE_ENDPOINTS } from './voice';
 
 export * from './activity';
 export * from './apiKeys';
@@ -37,6 +39,7 @@ export * from './conversationPresence';
 export * from './conversations';
 export * from './customFields';
 export * from './errors';
+export * from './greetings';
 export * from './groups';
 export * from './inAppCalling';
 export * from './inbound';
@@ -51,6 +54,7 @@ export * from './realtime';
 export * from './savedReplies';
 export * from './tenant';
 export * from './users';
+export * from './voice';
 
 /** Every endpoint of the contract, by area. Each area's issue adds its table here. */
 export const CONTRACT = {
@@ -80,4 +84,6 @@ export const CONTRACT = {
   savedReplies: SAVED_REPLY_ENDPOINTS,
   callerId: CALLER_ID_ENDPOINTS,
   inAppCalling: IN_APP_CALLING_ENDPOINTS,
+  greetings: GREETING_ENDPOINTS,
+  voice: VOICE_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

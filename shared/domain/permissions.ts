@@ -22,8 +22,8 @@ export const PERMISSIONS = Object.freeze({
   'campaigns.view': 'See campaigns and their results',
   'campaigns.manage': 'Create, send, pause and delete campaigns',
   'numbers.view': 'See numbers, routing and schedules',
-  'numbers.manage': 'Buy, release, route and configure numbers',
-  'settings.manage': 'Custom fields, tags, blocks, greetings, integrations, column presets',
+  'numbers.manage': 'Buy, release, route and configure numbers, and the greetings they play',
+  'settings.manage': 'Custom fields, tags, blocks, integrations, column presets',
   'organization.manage': 'Manage a business unit: its companies and organization admins',
   'platform.admin': 'Operate the platform: sign in as any user, see the whole sandbox outbox',
 } as const);

@@ -29,6 +29,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LiveCall } from '../modules/voice/live';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -549,6 +550,8 @@ export const numbers = pgTable(
       .notNull()
       .default({ greeting: null, email_alert_address: '' }),
     recording_enabled: boolean('recording_enabled').notNull().default(false),
+    /** Rotating round robin: per extension, the member offered the previous call first (routing/types.ts). */
+    round_robin: jsonb('round_robin').$type<Record<string, number>>().notNull().default({}),
     /** The number's own hours schedule; null: it follows its company's (`schedules`). */
     schedule: jsonb('schedule').$type<StoredSchedule | null>(),
     created_at: createdAt(),
@@ -762,6 +765,18 @@ export const calls = pgTable(
     } | null>(),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     note: text('note'),
+    /**
+     * The carrier's id of the call (Twilio's CallSid, the sandbox's `SBCA…`): a replayed webhook finds its call
+     * by it. Null for the seeded history.
+     */
+    carrier_sid: text('carrier_sid').unique(),
+    /** The carrier's call status (queued → ringing → in-progress → completed/busy/failed/no-answer/canceled). */
+    carrier_status: text('carrier_status'),
+    /** A call under way: where routing stands, who is ringing, hold and transfer (modules/voice/live.ts). */
+    live: jsonb('live').$type<LiveCall | null>(),
+    /** Where the carrier keeps the recording when it is not in the data folder (Twilio's RecordingUrl). */
+    recording_url: text('recording_url'),
+    ended_at: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     started_at: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -789,6 +804,8 @@ export const voicemails = pgTable(
     caller: text('caller').notNull(),
     duration: integer('duration').notNull().default(0),
     recording_path: text('recording_path'),
+    /** Where the carrier keeps the recording when it is not in the data folder (Twilio's RecordingUrl). */
+    recording_url: text('recording_url'),
     transcription: text('transcription'),
     listened_at: timestamp('listened_at', { withTimezone: true, mode: 'date' }),
     created_at: createdAt(),
@@ -797,6 +814,33 @@ export const voicemails = pgTable(
     index('voicemails_company_created_idx').on(table.company_id, table.created_at),
     index('voicemails_company_caller_idx').on(table.company_id, table.caller),
   ],
+);
+
+/**
+ * §3 Greeting "id, content, voice, uploaded file" of a company (§7 Greetings): an uploaded audio file, or text
+ * spoken by a voice (rendered to audio by text-to-speech when it is saved, where espeak-ng is installed).
+ */
+export const greetings = pgTable(
+  'greetings',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    /** The text spoken (a text greeting), else null. */
+    content: text('content'),
+    /** The text-to-speech voice of a text greeting. */
+    voice: text('voice'),
+    /** The audio, relative to the data folder (uploaded, or rendered from the text). */
+    file_path: text('file_path'),
+    content_type: text('content_type'),
+    size: integer('size').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('greetings_company_idx').on(table.company_id)],
 );
 
 /** A fax sent or received on a fax number (§3 number type 3). */

@@ -54,20 +54,58 @@ const FIXTURES: Record<
   // The organization and platform admins have none in the seed, so give every actor a line: here the role is
   // what is checked.
   'POST /api/companies/:companyId/in-app-calling/token': async (t) => {
-    await t.ctx.db
-      .update(users)
-      .set({ sip_address: 'matrix@sip.test', sip_user: 'matrix', sip_password: 'matrix-secret' })
-      .where(
-        and(
-          inArray(
-            users.email,
-            ACTORS.map((actor) => actor.email),
-          ),
-          isNull(users.sip_address),
-        ),
-      );
+    await giveEveryActorALine(t);
     return { own: 0, foreign: 0 };
   },
+  // Live calls (modules/voice): an outbound call from the number of either company (a line for every actor, as
+  // above); the sandbox's calls by the tracked number called, and its acts on a (finished) call of each company.
+  'POST /api/v1/calls/token': async (t) => {
+    await giveEveryActorALine(t);
+    return {
+      own: t.ids.numbers.motorsMain,
+      foreign: t.ids.numbers.otherMain,
+      payload: (id) => ({ number_id: id, destination: '+13125550133' }),
+    };
+  },
+  'POST /api/sandbox/calls': async (t) => ({
+    own: t.ids.numbers.motorsMain,
+    foreign: t.ids.numbers.otherMain,
+    payload: (id) => ({
+      from: '+12025550190',
+      to:
+        id === t.ids.numbers.motorsMain
+          ? '+13125550100'
+          : id === t.ids.numbers.otherMain
+            ? '+14155550120'
+            : '+13125550198',
+      voicemail: false,
+    }),
+  }),
+  'GET /api/companies/:companyId/in-app-calling/calls/:callId/can-answer-call': (t) => callPair(t),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/reject': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ joinToken: 'matrix' }),
+  }),
+  'GET /api/sandbox/calls/:id': (t) => callPair(t),
+  'POST /api/sandbox/calls/:id/digits': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ digits: '1' }),
+  }),
+  'POST /api/sandbox/calls/:id/hangup': (t) => callPair(t),
+  'POST /api/sandbox/calls/:id/answer': async (t) => {
+    await giveEveryActorALine(t);
+    return callPair(t);
+  },
+  'POST /api/sandbox/calls/:id/hold': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ hold: true }),
+  }),
+  'POST /api/sandbox/calls/:id/transfer': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ kind: 'blind', to: { kind: 'extension', extension: 1 } }),
+  }),
+  'POST /api/sandbox/calls/:id/transfer/complete': (t) => callPair(t),
+  'POST /api/sandbox/calls/:id/transfer/cancel': (t) => callPair(t),
   'POST /api/users/invites/:id/resend': async (t) => {
     serial++;
     const [own, foreign] = await t.ctx.db
@@ -240,6 +278,9 @@ const FIXTURES: Record<
     }),
   }),
   'DELETE /api/blocks/:id': (t) => blockPair(t),
+  // Greetings: a text greeting of each company (no audio file: reading and deleting need none).
+  'GET /api/greetings/:id': (t) => greetingPair(t),
+  'DELETE /api/greetings/:id': (t) => greetingPair(t),
 };
 
 /** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
@@ -303,6 +344,22 @@ async function importBatchPair(t: TestApp) {
 }
 
 /** A call in Demo Motors and one in Other Co. */
+/** Every actor gets a calling line (the seed's organization and platform admins have none). */
+async function giveEveryActorALine(t: TestApp) {
+  await t.ctx.db
+    .update(users)
+    .set({ sip_address: 'matrix@sip.test', sip_user: 'matrix', sip_password: 'matrix-secret' })
+    .where(
+      and(
+        inArray(
+          users.email,
+          ACTORS.map((actor) => actor.email),
+        ),
+        isNull(users.sip_address),
+      ),
+    );
+}
+
 async function callPair(t: TestApp) {
   const { calls } = await import('../db/schema');
   const call = {
@@ -425,6 +482,20 @@ async function blockPair(t: TestApp) {
     .values([
       { company_id: t.ids.companies.demoMotors, target, global: true },
       { company_id: t.ids.companies.otherCo, target, global: true },
+    ])
+    .returning();
+  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+}
+
+/** A text greeting in Demo Motors and one in Other Co. */
+async function greetingPair(t: TestApp) {
+  const { greetings } = await import('../db/schema');
+  const greeting = { name: `Matrix greeting ${++serial}`, content: 'Hello', voice: 'en-us' };
+  const [own, foreign] = await t.ctx.db
+    .insert(greetings)
+    .values([
+      { ...greeting, company_id: t.ids.companies.demoMotors },
+      { ...greeting, company_id: t.ids.companies.otherCo },
     ])
     .returning();
   return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };

@@ -2,8 +2,10 @@
 import type { Carrier } from '../carriers/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import type { TextToSpeech } from '../lib/tts';
 import type { LoginThrottle } from '../modules/auth/throttle';
 import type { Outbox } from '../modules/sandbox/outbox';
+import type { VoiceTimers } from '../modules/voice/timers';
 import type { Realtime } from '../realtime/publish';
 
 export interface AppContext {
@@ -19,4 +21,14 @@ export interface AppContext {
    * Tests set a sandbox with `receiptDelayMs: 0` here.
    */
   carrier?: Carrier;
+  /**
+   * Text-to-speech for greetings, when set; unset, `ttsFor(ctx)` uses espeak-ng (lib/tts.ts). Tests set a fake
+   * here to play a server without espeak-ng.
+   */
+  tts?: TextToSpeech;
+  /**
+   * The sandbox telephone network's waits (a ring's timeout, the menu's, a caller speaking), when set; unset,
+   * real timers. Tests set manual timers here and fire them, so "nobody answers" takes no 20 s.
+   */
+  voiceTimers?: VoiceTimers;
 }

@@ -781,6 +781,16 @@ describe('the end of a call, and the forwarded-to party leg', () => {
         { action: { type: 'voicemail', resume: { extension: null } }, events: events(8, 4), extension: null },
       ],
       [
+        'a transfer nobody took overflows to the extension voicemail: No Answer (8), Voicemail (4)',
+        { step: { kind: 'overflow', extension: 1 } },
+        { action: { type: 'voicemail', resume: { extension: 1 } }, events: events(8, 4), outcome: null },
+      ],
+      [
+        'a transfer to an extension since removed overflows to the number voicemail',
+        { step: { kind: 'overflow', extension: 9 } },
+        { action: { type: 'voicemail', resume: { extension: null } }, events: events(8, 4) },
+      ],
+      [
         'the forwarded-to party picks up: the whisper with its confirm key and wait',
         { number: confirming, step: { kind: 'whisper', extension: 1 } },
         {

@@ -39,6 +39,10 @@ export function route(input: RoutingInput): RoutingDecision {
       return afterWhisper(step);
     case 'caller-hangup':
       return callerHungUp();
+    case 'overflow':
+      return voicemail(input, findRoute(reachableRoutes(input.number), step.extension), [
+        EVENTS.noAnswerOverflow,
+      ]);
   }
 }
 

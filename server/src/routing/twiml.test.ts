@@ -169,6 +169,13 @@ describe('toTwiml', () => {
     expect(toTwiml(decide(action), urls)).toBe(`${XML}<Response>${body}</Response>`);
   });
 
+  it('a live call hands its agents the call id and join token, and hears their answer at the whisper URL', () => {
+    const action: DialAction = { ...ring, targets: [{ kind: 'client', identity: 'user-12', userId: 12 }] };
+    expect(toTwiml(decide(action), urls, { clientParameters: { call_id: '7', join_token: 'abc' } })).toBe(
+      `${XML}<Response>${dialOpen()}<Client url="${VOICE}?step=whisper&amp;ext=1" method="POST"><Identity>user-12</Identity><Parameter name="call_id" value="7"/><Parameter name="join_token" value="abc"/></Client></Dial></Response>`,
+    );
+  });
+
   it('connect is an empty response, which bridges the whisper leg', () => {
     expect(toTwiml(decide({ type: 'connect' }), urls)).toBe(`${XML}<Response/>`);
   });

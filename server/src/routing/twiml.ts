@@ -67,7 +67,7 @@ function gather(response: VoiceResponse, action: GatherAction, urls: RoutingUrls
  * Dial: the ringback continues until someone answers (answerOnBridge), recording starts at the answer on two
  * channels (caller and agent), and a call being transcribed starts its transcription before the first ring.
  */
-function dial(response: VoiceResponse, action: DialAction, urls: RoutingUrls) {
+function dial(response: VoiceResponse, action: DialAction, urls: RoutingUrls, live: LiveLegs) {
   playGreeting(response, action.greeting);
   if (action.transcribe) {
     response.start().transcription({
@@ -88,7 +88,12 @@ function dial(response: VoiceResponse, action: DialAction, urls: RoutingUrls) {
       : {}),
   });
   for (const target of action.targets) {
-    if (target.kind === 'client') {
+    if (target.kind === 'client' && live.clientParameters) {
+      // The agent's app learns which call rings it; its answer comes back to the whisper URL (the claim).
+      const client = ring.client({ url: urls.whisper(action.resume.extension), method: 'POST' });
+      client.identity(target.identity);
+      for (const [name, value] of Object.entries(live.clientParameters)) client.parameter({ name, value });
+    } else if (target.kind === 'client') {
       ring.client({}, target.identity);
     } else {
       ring.number(
@@ -137,7 +142,12 @@ function whisper(response: VoiceResponse, action: WhisperAction, urls: RoutingUr
   confirm.say(SPOKEN.confirmPrompt);
 }
 
-export function toTwiml(decision: RoutingDecision, urls: RoutingUrls): string {
+/** What a live call adds to the TwiML: parameters handed to agents' apps with the ring (call id, join token). */
+export interface LiveLegs {
+  clientParameters?: Readonly<Record<string, string>>;
+}
+
+export function toTwiml(decision: RoutingDecision, urls: RoutingUrls, live: LiveLegs = {}): string {
   const response = new twilio.twiml.VoiceResponse();
   const action = decision.action;
   switch (action.type) {
@@ -148,7 +158,7 @@ export function toTwiml(decision: RoutingDecision, urls: RoutingUrls): string {
       gather(response, action, urls);
       break;
     case 'dial':
-      dial(response, action, urls);
+      dial(response, action, urls, live);
       break;
     case 'voicemail':
       voicemail(response, action, urls);

@@ -125,7 +125,9 @@ export type RoutingStep =
   /** Their answer to the whisper's "press any key" (their leg only). */
   | (ConfirmResume & { digits: string })
   /** The caller hung up before the call reached an answer or a voicemail. */
-  | { kind: 'caller-hangup' };
+  | { kind: 'caller-hangup' }
+  /** A transfer nobody took: the caller goes to voicemail (the extension's, else the number's). */
+  | { kind: 'overflow'; extension: number | null };
 
 export interface RoutingInput {
   number: RoutingNumber;

@@ -77,3 +77,36 @@ export function verifyRecordingUrl(
     sig: recording.sig,
   });
 }
+
+/**
+ * Greetings (§7) are signed like attachments too, under an index of their own. The app's links last
+ * MEDIA_URL_TTL_MS and are relative; a call's link must be absolute (the carrier fetches it) and outlive a call.
+ */
+const GREETING_INDEX = -3;
+export const GREETING_CALL_URL_TTL_MS = 60 * 60_000;
+
+/** `/api/greetings/{id}/audio?company=…&expires=…&sig=…`; `absolute` prefixes PUBLIC_URL (for carriers). */
+export function signGreetingUrl(
+  ctx: AppContext,
+  greeting: { companyId: number; id: number },
+  options: { ttlMs?: number; absolute?: boolean } = {},
+): string {
+  const expires = ctx.now().getTime() + (options.ttlMs ?? MEDIA_URL_TTL_MS);
+  const sig = signature(ctx, greeting.companyId, greeting.id, GREETING_INDEX, expires);
+  const origin = options.absolute ? ctx.config.publicUrl.replace(/\/+$/, '') : '';
+  return `${origin}${ctx.config.apiPrefix}/greetings/${greeting.id}/audio?company=${greeting.companyId}&expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a greeting URL's parts, as verifyMediaUrl does an attachment's. */
+export function verifyGreetingUrl(
+  ctx: AppContext,
+  greeting: { companyId: number; id: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  return verifyMediaUrl(ctx, {
+    companyId: greeting.companyId,
+    itemId: greeting.id,
+    index: GREETING_INDEX,
+    expires: greeting.expires,
+    sig: greeting.sig,
+  });
+}

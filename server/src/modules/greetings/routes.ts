@@ -1,0 +1,127 @@
+/**
+ * §7 Greetings (service.ts). Reading greetings needs numbers.view — everyone who works the numbers and sees how
+ * a line routes (owner, administrator, reporting, agent); adding, changing, deleting and previewing speech need
+ * numbers.manage, the access that configures numbers (`PUT /numbers/{id}`), since a greeting is what a number
+ * plays. A greeting by id is its own company's (another company's answers 404). The voice list is no company's
+ * data: any signed-in user may read it. The audio itself is public by its signed URL, like all media.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { DEFAULT_GREETING_VOICE, GREETING_ENDPOINTS as E } from '@shared/api/greetings';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { greetings } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { forbidden, notFound } from '../../lib/errors';
+import { MEDIA_LINK_MESSAGES } from '../media/routes';
+import { verifyGreetingUrl } from '../media/urls';
+import { mediaPath } from '../messaging/upload';
+import {
+  deleteGreeting,
+  getGreeting,
+  greetingCompany,
+  greetingVoices,
+  listGreetings,
+  renderSpeech,
+  saveGreeting,
+} from './service';
+import { readGreetingRequest } from './upload';
+
+export function greetingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const byRecord = { record: ({ params }: { params: { id: number } }) => greetingCompany(ctx, params.id) };
+
+  registerRoute(app, ctx, {
+    endpoint: E.list,
+    access: 'numbers.view',
+    company: { query: 'companyId' },
+    handler: async ({ company }) => ({ data: await listGreetings(ctx, company.id) }),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.voices,
+    access: 'authenticated',
+    handler: () => greetingVoices(ctx),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.get,
+    access: 'numbers.view',
+    company: byRecord,
+    handler: ({ company, params }) => getGreeting(ctx, company.id, params.id),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.save,
+    access: 'numbers.manage',
+    company: { query: 'companyId' },
+    handler: async ({ company, caller, request, reply }) => {
+      const { fields, file } = await readGreetingRequest(ctx, company.id, request);
+      const { created, ...answer } = await saveGreeting(ctx, {
+        companyId: company.id,
+        userId: caller.user.id,
+        fields,
+        file,
+      });
+      // One call adds or changes: 201 for a new greeting, 200 for a change.
+      return reply.status(created ? 201 : 200).send(answer);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.speak,
+    access: 'numbers.manage',
+    company: { query: 'companyId' },
+    handler: async ({ body, reply }) => {
+      const wav = await renderSpeech(ctx, body.content, body.voice ?? DEFAULT_GREETING_VOICE);
+      return reply
+        .status(200)
+        .header('content-type', 'audio/wav')
+        .header('content-length', String(wav.length))
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'inline; filename="preview.wav"')
+        .header('x-content-type-options', 'nosniff')
+        .send(wav);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.remove,
+    access: 'numbers.manage',
+    company: byRecord,
+    handler: async ({ company, params }) => ({ message: await deleteGreeting(ctx, company.id, params.id) }),
+  });
+
+  // The audio by its signed URL (media/urls.ts): the signature is the access check, as for attachments.
+  registerRoute(app, ctx, {
+    endpoint: E.audio,
+    access: 'public',
+    handler: async ({ params, query, reply }) => {
+      const verdict = verifyGreetingUrl(ctx, {
+        companyId: query.company,
+        id: params.id,
+        expires: query.expires,
+        sig: query.sig,
+      });
+      if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
+      if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
+      const [row] = await ctx.db
+        .select({ path: greetings.file_path, type: greetings.content_type })
+        .from(greetings)
+        .where(and(eq(greetings.id, params.id), eq(greetings.company_id, query.company)));
+      if (!row?.path) throw notFound('greeting');
+      const path = mediaPath(ctx, row.path);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) throw notFound('greeting');
+      const maxAge = Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000));
+      return reply
+        .status(200)
+        .header('content-type', row.type ?? 'application/octet-stream')
+        .header('content-length', String(info.size))
+        .header('cache-control', `private, max-age=${maxAge}`)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(path));
+    },
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * What rung agents hear from the platform, on their private user channel (`in-app-calling`, InAppCallingEvent):
+ * the ring with the caller's card, the end of their ring (and why), the connection, hold and transfer changes.
+ * Both carriers publish these: with Twilio the Device rings by itself, and the card still comes from here.
+ */
+import type { IncomingCall } from '@shared/api/voice';
+import { normalizePhone } from '@shared/domain/phone';
+import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { AREA_CODES } from '../../callerId/sandbox';
+import { calls, contacts, conversations, users } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import type { CallRow } from './records';
+import type { RoutedStep } from './session';
+
+export async function tellAgent(ctx: AppContext, userId: number, event: InAppCallingEvent): Promise<void> {
+  await ctx.realtime.publish(channels.users(userId), EVENTS.inAppCalling, event);
+}
+
+export async function tellAgents(
+  ctx: AppContext,
+  userIds: readonly number[],
+  event: InAppCallingEvent,
+): Promise<void> {
+  await Promise.all([...new Set(userIds)].map((userId) => tellAgent(ctx, userId, event)));
+}
+
+/** A user's id and name (who answered, who transfers), or null. */
+export async function personOf(
+  ctx: AppContext,
+  userId: number | null | undefined,
+): Promise<{ id: number; name: string } | null> {
+  if (!userId) return null;
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** City and state of a North American number's area code, from the caller-ID sandbox's table. */
+export function placeOfNumber(number: string): { city: string; state: string } | null {
+  const e164 = normalizePhone(number);
+  const area = e164?.startsWith('+1') ? e164.slice(2, 5) : null;
+  const place = area ? AREA_CODES[area] : undefined;
+  return place ? { city: place[0], state: place[1] } : null;
+}
+
+/**
+ * The ringing card: who is calling (contact, number, place), which line and why (label, source, first time or
+ * when they last called or texted), the extension, and who transfers it.
+ */
+export async function incomingCall(
+  ctx: AppContext,
+  call: CallRow,
+  routed: Pick<RoutedStep, 'number'>,
+  extension: number | null,
+  transferredBy: number | null = null,
+): Promise<IncomingCall> {
+  const [contact] = call.contact_id
+    ? await ctx.db
+        .select({ id: contacts.id, name: contacts.name })
+        .from(contacts)
+        .where(eq(contacts.id, call.contact_id))
+    : [];
+  const [previousCall] = await ctx.db
+    .select({ at: calls.started_at })
+    .from(calls)
+    .where(and(eq(calls.company_id, call.company_id), eq(calls.caller, call.caller), ne(calls.id, call.id)))
+    .orderBy(desc(calls.started_at))
+    .limit(1);
+  const [thread] = await ctx.db
+    .select({ at: conversations.last_item_at })
+    .from(conversations)
+    .where(
+      and(eq(conversations.company_id, call.company_id), inArray(conversations.recipient, [call.caller])),
+    )
+    .orderBy(desc(conversations.last_item_at))
+    .limit(1);
+  const lastContact = [previousCall?.at, thread?.at]
+    .filter((at): at is Date => at instanceof Date)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  const route = routed.number.routes.find((r) => (r.extension ?? 1) === extension);
+  const place = placeOfNumber(call.caller);
+  return {
+    call_id: call.id,
+    company_id: call.company_id,
+    from: call.caller,
+    contact: contact ?? null,
+    city: place?.city ?? null,
+    state: place?.state ?? null,
+    number: { id: routed.number.id, number: routed.number.number, label: routed.number.label },
+    source: call.source,
+    first_time: call.first_time,
+    last_contact_at: lastContact?.toISOString() ?? null,
+    extension:
+      extension === null
+        ? null
+        : {
+            key: extensionKey(extension),
+            label: route?.label?.trim() || `Extension ${extensionKey(extension)}`,
+          },
+    transferred_by: await personOf(ctx, transferredBy),
+    join_token: call.live?.join_token ?? '',
+    ringing_since: ctx.now().toISOString(),
+  };
+}
+
+/** §3 "Extension key choices: * (65535), # (65534)". */
+export function extensionKey(extension: number): string {
+  if (extension === 65535) return '*';
+  if (extension === 65534) return '#';
+  return String(extension);
+}
