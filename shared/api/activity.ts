@@ -235,6 +235,14 @@ export const ACTIVITY_ENDPOINTS = {
     body: CallTagsBodySchema,
     response: CallSchema,
   }),
+  converse: endpoint({
+    method: 'POST',
+    path: '/calls/{id}/converse',
+    summary:
+      'Text back: the conversation between the call’s tracked number and its outside party, started when there is none (the number must take texts and the party must have a number).',
+    params: z.object({ id }),
+    response: z.object({ conversation_id: z.number().int() }),
+  }),
   callCallerId: endpoint({
     method: 'GET',
     path: '/calls/{id}/enhanced-caller-id',

@@ -210,6 +210,7 @@ const FIXTURES: Record<
   // file written) and an export batch of each company.
   'GET /api/calls/:id': (t) => callPair(t),
   // Wrapping a call up (calls.handle): the same pair; tags to add or remove; caller ID of a 555 caller.
+  'POST /api/calls/:id/converse': (t) => callPair(t),
   'PATCH /api/calls/:id': async (t) => ({ ...(await callPair(t)), payload: () => ({ note: 'Matrix' }) }),
   'POST /api/calls/:id/tags/tags': async (t) => ({
     ...(await callPair(t)),

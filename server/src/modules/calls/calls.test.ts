@@ -11,9 +11,10 @@ import { channels, EVENTS } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_LOOKED_UP } from '../../callerId/routes';
-import { calls, eavAttributes, eavChoices, eavValues } from '../../db/schema';
+import { calls, conversations, eavAttributes, eavChoices, eavValues } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { addItem, findOrCreateConversation } from '../conversations/store';
+import { CONVERSE_MESSAGES } from './service';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -597,5 +598,45 @@ describe('GET /calls/{id}/enhanced-caller-id', () => {
     const response = await callerId(id, lookup);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json<{ message: string }>().message).toBe(message);
+  });
+});
+
+describe('POST /calls/{id}/converse (text back)', () => {
+  const converse = (as: string, id: number) => t.as(as, { method: 'POST', url: `/api/calls/${id}/converse` });
+  const insertCall = async (values: Partial<typeof calls.$inferInsert>) => {
+    const [row] = await t.ctx.db
+      .insert(calls)
+      .values({
+        company_id: t.ids.companies.demoMotors,
+        number_id: t.ids.numbers.motorsMain,
+        caller: '+13125550166',
+        called: '+13125550100',
+        started_at: new Date(),
+        ...values,
+      })
+      .returning();
+    return row?.id ?? 0;
+  };
+
+  it('opens the thread with the caller on the call’s number, the same one each time', async () => {
+    const id = await insertCall({});
+    const first = await converse('agent@demo.test', id);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await converse('agent@demo.test', id);
+    expect(again.json().conversation_id).toBe(first.json().conversation_id);
+    const [thread] = await t.ctx.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, first.json().conversation_id));
+    expect(thread).toMatchObject({ number_id: t.ids.numbers.motorsMain, recipient: '+13125550166' });
+  });
+
+  it.each([
+    ['a withheld caller', { caller: 'anonymous' }, CONVERSE_MESSAGES.withheld],
+    ['a released number', { number_id: null }, CONVERSE_MESSAGES.noNumber],
+  ])('refuses %s (422, saying why)', async (_rule, values, message) => {
+    const response = await converse('agent@demo.test', await insertCall(values));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.id).toEqual([message]);
   });
 });

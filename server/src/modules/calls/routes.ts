@@ -1,6 +1,7 @@
 /**
  * §7 Calls: `PATCH /calls/{id}` (note, tags, qualification, outcome, custom values), `POST`/`DELETE
- * /calls/{id}/tags/tags`, and `GET /calls/{id}/enhanced-caller-id`. The company is the call's (another
+ * /calls/{id}/tags/tags`, `GET /calls/{id}/enhanced-caller-id`, and `POST /calls/{id}/converse` (text back:
+ * access inbox.use, since it opens a thread). The company is the call's (another
  * company's call answers 404). Access `calls.handle`: the people who take calls wrap them up and see who is
  * calling (owner, administrator, agent); reporting and billing only read calls (`GET /calls/{id}`).
  *
@@ -16,7 +17,7 @@ import { cachedCallerId, lookupCallerId } from '../../callerId/service';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError } from '../../lib/errors';
-import { changeCallTags, companyOfCall, remotePartyOfCall, updateCall } from './service';
+import { changeCallTags, companyOfCall, converse, remotePartyOfCall, updateCall } from './service';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   const company = { record: ({ params }: { params: { id: number } }) => companyOfCall(ctx.db, params.id) };
@@ -40,6 +41,14 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'calls.handle',
     company,
     handler: ({ company, params, body }) => changeCallTags(ctx, company.id, params.id, 'remove', body.tags),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.converse,
+    access: 'inbox.use',
+    company,
+    status: 201,
+    handler: ({ company, params }) => converse(ctx, company.id, params.id),
   });
 
   registerRoute(app, ctx, {

@@ -19,11 +19,11 @@ import { normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { calls, conversationItems } from '../../db/schema';
+import { calls, conversationItems, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
 import { CALL_ENTITY_TYPE, callView } from '../activity/view';
-import { publishConversationUpdated } from '../conversations/store';
+import { findOrCreateConversation, publishConversationUpdated } from '../conversations/store';
 import { checkValues, loadFieldRules, writeValues } from '../customFields/values';
 
 export type CallUpdateInput = z.output<typeof CallUpdateSchema>;
@@ -145,4 +145,38 @@ export async function remotePartyOfCall(
   // A withheld caller ("anonymous", "Restricted", empty) or anything else that is not a valid number.
   const number = /^\+?[\d\s().-]+$/.test(remote.trim()) ? normalizePhone(remote) : null;
   return { remote, number };
+}
+
+export const CONVERSE_MESSAGES = {
+  withheld: 'This caller withheld their number, so there is no one to text back.',
+  noNumber: 'The tracked number of this call was released, so there is no line to text from.',
+  noTexts: 'The tracked number of this call does not send texts.',
+} as const;
+
+/**
+ * Text back from a call: the conversation of the call's tracked number with its outside party, started (linked
+ * to their contact) when there is none. Refused (422) when there is no one to text or no line to text from.
+ */
+export async function converse(
+  ctx: AppContext,
+  companyId: number,
+  callId: number,
+): Promise<{ conversation_id: number }> {
+  const { number: remote } = await remotePartyOfCall(ctx.db, companyId, callId);
+  if (!remote) throw invalid({ id: [CONVERSE_MESSAGES.withheld] });
+  const [call] = await ctx.db.select({ number_id: calls.number_id }).from(calls).where(eq(calls.id, callId));
+  const [line] = call?.number_id
+    ? await ctx.db
+        .select({ id: numbers.id, sms_enabled: numbers.sms_enabled })
+        .from(numbers)
+        .where(eq(numbers.id, call.number_id))
+    : [];
+  if (!line) throw invalid({ id: [CONVERSE_MESSAGES.noNumber] });
+  if (!line.sms_enabled) throw invalid({ id: [CONVERSE_MESSAGES.noTexts] });
+  const conversation = await findOrCreateConversation(ctx.db, {
+    companyId,
+    numberId: line.id,
+    recipient: remote,
+  });
+  return { conversation_id: conversation.id };
 }
