@@ -220,6 +220,8 @@ async function seedRouting(
       id: motors.inApp,
       values: {
         greeting: null,
+        // The softphone's demo shows a transcript on the calls agents take here.
+        call_transcription_enabled: true,
         menu: {},
         schedule: schedule({ preset: 1, timezone: 'America/Chicago' }),
         routes: [

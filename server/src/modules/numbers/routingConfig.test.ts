@@ -48,7 +48,7 @@ describe('routingConfigOf', () => {
         after_hours_extension: null,
         voicemail: { greeting: null, email_alert_address: 'owner@demo.test' },
         recording_enabled: false,
-        call_transcription_enabled: false,
+        call_transcription_enabled: true,
       },
       schedule: expect.objectContaining({
         preset: 1,

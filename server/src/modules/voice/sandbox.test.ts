@@ -13,7 +13,7 @@ import { VOICE_ENDPOINTS as E, type IncomingCall, VOICE_MESSAGES } from '@shared
 import { EVENTS, type InAppCallingEvent } from '@shared/realtime';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, memberships, numbers, outbox, voicemails } from '../../db/schema';
+import { calls, memberships, outbox, voicemails } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { sandboxVoice } from './sandbox';
 import { manualTimers } from './timers';
@@ -158,10 +158,6 @@ describe('a call to the in-app line', () => {
   });
 
   it('connected: keys and hold are recorded; the caller hangs up; the record says answered, with its transcript', async () => {
-    await t.ctx.db
-      .update(numbers)
-      .set({ call_transcription_enabled: true })
-      .where(eq(numbers.number, IN_APP_LINE));
     const script = ['Hello, I am calling about my order.', 'Thanks, goodbye.'];
     const id = await place({ script });
     expect((await act('agent@demo.test', id, 'answer')).statusCode).toBe(200);
@@ -206,10 +202,6 @@ describe('a call to the in-app line', () => {
       url: `/api/companies/${motors}/in-app-calling/users`,
     });
     expect(after.json().data.find((user: { id: number }) => user.id === agent).on_call).toBe(false);
-    await t.ctx.db
-      .update(numbers)
-      .set({ call_transcription_enabled: false })
-      .where(eq(numbers.number, IN_APP_LINE));
   });
 
   it('decline: a wrong join token is refused; when every agent declines, the caller leaves a voicemail', async () => {
