@@ -53,6 +53,7 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { savedReplyRoutes } from './modules/savedReplies/routes';
 import { tenantRoutes } from './modules/tenant/routes';
 import { userRoutes } from './modules/users/routes';
+import { ringingRoutes } from './modules/voice/ringingRoutes';
 import { voiceRoutes } from './modules/voice/routes';
 import { twilioVoiceRoutes } from './modules/voice/twilio';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
@@ -269,6 +270,7 @@ export async function buildApp(
       inAppCallingRoutes(api, ctx);
       greetingRoutes(api, ctx);
       voiceRoutes(api, ctx);
+      ringingRoutes(api, ctx);
       twilioVoiceRoutes(api, ctx);
       api.get('/docs/json', { config: { access: 'public' } }, async () =>
         openApiDocument(app.routeTable, {

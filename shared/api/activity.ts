@@ -118,6 +118,11 @@ export const ActivityQueryBodySchema = z.object({
 export const CallSearchQuerySchema = z.object({
   companyId: id,
   q: z.string().trim().max(100).default(''),
+  /**
+   * The softphone's recent calls: `mine` keeps the caller's own calls (answered or placed) and the company's
+   * inbound calls nobody took (missed or voicemail), which any agent may call back.
+   */
+  scope: z.enum(['all', 'mine']).default('all'),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
 });

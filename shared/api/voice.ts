@@ -3,7 +3,9 @@
  * connected call, and the sandbox's simulated telephone network that the demo and the tests drive.
  *
  * - Agents: `GET …/calls/{callId}/can-answer-call` before answering, `POST …/calls/{callId}/reject` with the
- *   ring's join token, `POST /v1/calls/token` to place an outbound call showing a tracked number.
+ *   ring's join token, `POST /v1/calls/token` to place an outbound call showing a tracked number, and
+ *   `POST …/calls/{callId}/hold`, `…/transfer`, `…/transfer/complete`, `…/transfer/cancel` on a connected call,
+ *   whichever carrier carries it (the sandbox network, or Twilio through its REST API and conferences).
  * - Sandbox, caller side (the demo or a test plays the outside party): place a call, press keys, hang up.
  * - Sandbox, agent side (the sandbox VoiceEngine): answer (an atomic claim: 409 naming who answered),
  *   keypad, hold and resume, transfer, hang up — the same acts Twilio's Device performs on its own.
@@ -41,6 +43,12 @@ export const VOICE_MESSAGES = {
   nothingToComplete: 'There is no transfer to hand over: the target has not answered yet.',
   nothingToCancel: 'There is no transfer under way.',
   sandboxOnly: 'The sandbox telephone network is off: calls go through Twilio.',
+  twilioNotConfigured:
+    'This call is carried by Twilio, but Twilio is not configured on this server: it cannot be held or transferred.',
+  twilioRefused: (reason: string) => `Twilio refused to change the call: ${reason}`,
+  notMovable: 'Only a call that came in to a tracked number can be held or transferred through Twilio.',
+  agentLegUnknown: 'Twilio has not reported your leg of this call yet; try again in a moment.',
+  conferenceNotStarted: 'The call is still being moved into its conference; try again in a moment.',
 } as const;
 
 /** Who is calling, as the ringing card shows it before an agent picks up (issue: "show who is calling and why"). */
@@ -160,6 +168,18 @@ export const VOICE_ENDPOINTS = {
     '/webhooks/twilio/voice/voicemail-transcription',
     'Twilio: the transcription of a voicemail, kept with it.',
   ),
+  twilioVoiceConference: twilioWebhook(
+    '/webhooks/twilio/voice/conference',
+    'Twilio: an event of the conference a held or transferred call is in (a participant joined or left), or the call status of a warm transfer’s target (`leg=target`).',
+  ),
+  ringing: endpoint({
+    method: 'GET',
+    path: '/companies/{companyId}/in-app-calling/ringing',
+    summary:
+      'The calls ringing the caller now, as their ring cards: a softphone that (re)connected catches up with rings it could not hear.',
+    params: z.object({ companyId: id }),
+    response: z.object({ data: z.array(IncomingCallSchema) }),
+  }),
   canAnswer: endpoint({
     method: 'GET',
     path: '/companies/{companyId}/in-app-calling/calls/{callId}/can-answer-call',
@@ -176,6 +196,38 @@ export const VOICE_ENDPOINTS = {
     params: agentCallParams,
     body: z.strictObject({ joinToken: z.string().min(1, 'The join token is missing.').max(200) }),
     response: ok,
+  }),
+  hold: endpoint({
+    method: 'POST',
+    path: '/companies/{companyId}/in-app-calling/calls/{callId}/hold',
+    summary:
+      'The connected agent puts the caller on hold (`hold` true, with hold music) or takes them off it. Sandbox or Twilio alike (Twilio: through the call’s conference).',
+    params: agentCallParams,
+    body: z.strictObject({ hold: z.boolean() }),
+    response: LiveCallViewSchema,
+  }),
+  transfer: endpoint({
+    method: 'POST',
+    path: '/companies/{companyId}/in-app-calling/calls/{callId}/transfer',
+    summary:
+      'The connected agent transfers the call — blind (at once) or warm (ring and talk to the target first, the caller on hold) — to an agent, a number or an extension (blind only). Sandbox or Twilio alike.',
+    params: agentCallParams,
+    body: TransferSchema,
+    response: LiveCallViewSchema,
+  }),
+  transferComplete: endpoint({
+    method: 'POST',
+    path: '/companies/{companyId}/in-app-calling/calls/{callId}/transfer/complete',
+    summary: 'A warm transfer hands the caller over to the target the agent consulted; the agent leaves.',
+    params: agentCallParams,
+    response: LiveCallViewSchema,
+  }),
+  transferCancel: endpoint({
+    method: 'POST',
+    path: '/companies/{companyId}/in-app-calling/calls/{callId}/transfer/cancel',
+    summary: 'A transfer under way is called off: the target stops ringing or leaves, the caller is back.',
+    params: agentCallParams,
+    response: LiveCallViewSchema,
   }),
   outboundToken: endpoint({
     method: 'POST',

@@ -2,10 +2,12 @@
  * Twilio as the carrier (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN set), through the official `twilio` package:
  * sends with `messages.create` (delivery updates to `${PUBLIC_URL}/api/webhooks/twilio/sms/status`) and checks
  * webhook signatures (X-Twilio-Signature over PUBLIC_URL + the request's path and query, and its form fields).
+ * `twilioVoiceClient(ctx)` is the REST client live calls use to hold and transfer (calls and conferences).
  */
 import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
+import type { AppContext } from '../http/context';
 import { type Carrier, CarrierError, TWILIO_STATUS_PATH } from './types';
 
 export interface TwilioCarrierOptions {
@@ -85,4 +87,67 @@ export function twilioCarrier(options: TwilioCarrierOptions): Carrier {
       return isValidTwilioRequest(request, options.authToken, options.publicUrl);
     },
   };
+}
+
+/**
+ * The part of Twilio's REST API live calls use to hold and transfer (the SDK's own names and fields):
+ * `calls(sid).update({ twiml })` gives a call new TwiML at once; `conferences(sidOrName).participants` adds a
+ * participant (`create`, which takes the conference's friendly name and creates it if need be) and holds, flags
+ * or removes one (`participants(callSid).update / remove`, which take the conference's sid);
+ * `conferences.list({ friendlyName, status })` finds a conference's sid by its name. The real client satisfies
+ * it; tests set a fake on `ctx.twilioClient` that records what was asked.
+ */
+export interface TwilioVoiceClient {
+  calls(sid: string): { update(params: { twiml?: string; status?: 'completed' }): Promise<unknown> };
+  conferences: TwilioConferences;
+}
+
+export interface TwilioConferences {
+  (sidOrName: string): { participants: TwilioParticipants };
+  list(params: { friendlyName: string; status: 'in-progress'; limit: number }): Promise<{ sid: string }[]>;
+}
+
+export interface TwilioParticipants {
+  (
+    callSid: string,
+  ): {
+    update(params: { hold?: boolean; holdUrl?: string; endConferenceOnExit?: boolean }): Promise<unknown>;
+    remove(): Promise<boolean>;
+  };
+  create(params: TwilioParticipantCreate): Promise<{ callSid: string }>;
+}
+
+export interface TwilioParticipantCreate {
+  from: string;
+  to: string;
+  label?: string;
+  timeout?: number;
+  beep?: string;
+  earlyMedia?: boolean;
+  startConferenceOnEnter?: boolean;
+  endConferenceOnExit?: boolean;
+  statusCallback?: string;
+  statusCallbackMethod?: string;
+  statusCallbackEvent?: string[];
+  conferenceStatusCallback?: string;
+  conferenceStatusCallbackMethod?: string;
+  conferenceStatusCallbackEvent?: string[];
+}
+
+const voiceClients = new WeakMap<AppContext, TwilioVoiceClient>();
+
+/**
+ * The context's Twilio REST client for live calls, built once per context: `ctx.twilioClient` when set (tests),
+ * else the SDK's with the account's credentials. Null without Twilio configured.
+ */
+export function twilioVoiceClient(ctx: AppContext): TwilioVoiceClient | null {
+  const account = ctx.config.twilio;
+  if (!account) return null;
+  if (ctx.twilioClient) return ctx.twilioClient;
+  let client = voiceClients.get(ctx);
+  if (!client) {
+    client = twilio(account.accountSid, account.authToken);
+    voiceClients.set(ctx, client);
+  }
+  return client;
 }

@@ -86,6 +86,17 @@ const FIXTURES: Record<
     ...(await callPair(t)),
     payload: () => ({ joinToken: 'matrix' }),
   }),
+  // Hold and transfers of a connected call, whichever carrier: a (finished) call of each company.
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/hold': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ hold: true }),
+  }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer': async (t) => ({
+    ...(await callPair(t)),
+    payload: () => ({ kind: 'blind', to: { kind: 'extension', extension: 1 } }),
+  }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer/complete': (t) => callPair(t),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer/cancel': (t) => callPair(t),
   'GET /api/sandbox/calls/:id': (t) => callPair(t),
   'POST /api/sandbox/calls/:id/digits': async (t) => ({
     ...(await callPair(t)),

@@ -1,4 +1,5 @@
 /** What every route and service can reach: the database, settings, the clock and the outbound channels. */
+import type { TwilioVoiceClient } from '../carriers/twilio';
 import type { Carrier } from '../carriers/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
@@ -31,4 +32,9 @@ export interface AppContext {
    * real timers. Tests set manual timers here and fire them, so "nobody answers" takes no 20 s.
    */
   voiceTimers?: VoiceTimers;
+  /**
+   * Twilio's REST client for holding and transferring live calls, when set; unset, `twilioVoiceClient(ctx)`
+   * builds the SDK's (Twilio configured). Tests set a fake here that records the calls made.
+   */
+  twilioClient?: TwilioVoiceClient;
 }

@@ -142,6 +142,22 @@ describe('GET /calls/search', () => {
     expect(byName.data.every((call) => call.contact?.name === withContact?.name)).toBe(true);
     expect(byName.total).toBeGreaterThan(0);
   });
+
+  it('scope=mine: the caller’s own calls and the inbound calls nobody took, nobody else’s', async () => {
+    const agentId = t.ids.users['agent@demo.test'];
+    const page = (
+      await t.as('agent@demo.test', {
+        method: 'GET',
+        url: `/api/calls/search?companyId=${motors()}&scope=mine&perPage=200`,
+      })
+    ).json<Paged<Call>>();
+    expect(page.total).toBeGreaterThan(0);
+    for (const call of page.data) {
+      const untaken = call.isInbound && (call.outcome === 2 || call.outcome === 3);
+      expect(call.user?.id === agentId || untaken, JSON.stringify(call)).toBe(true);
+    }
+    expect(page.data.some((call) => call.user?.id === agentId)).toBe(true);
+  });
 });
 
 describe('POST /activity', () => {

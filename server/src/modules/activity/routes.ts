@@ -13,7 +13,7 @@ import { pageOffset, toPage } from '@shared/api/paged';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
 import { RANGE_ORDER_MESSAGE, SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calls, contacts, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -114,14 +114,21 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.searchCalls,
     access: 'activity.view',
     company: { query: 'companyId' },
-    handler: async ({ company, query }) => {
+    handler: async ({ caller, company, query }) => {
       const digits = query.q ? phoneDigits(query.q) : null;
+      const mine =
+        query.scope === 'mine'
+          ? or(
+              eq(calls.user_id, caller.user.id),
+              and(eq(calls.is_inbound, true), inArray(calls.outcome, [2, 3])),
+            )
+          : undefined;
       const match: SQL | undefined = !query.q
         ? undefined
         : digits
           ? or(ilike(calls.caller, likePattern(digits)), ilike(calls.called, likePattern(digits)))
           : sql`${calls.contact_id} in (select ${contacts.id} from ${contacts} where ${contacts.company_id} = ${company.id} and ${ilike(contacts.name, likePattern(query.q))})`;
-      const where = and(eq(calls.company_id, company.id), match);
+      const where = and(eq(calls.company_id, company.id), match, mine);
       const rows = await ctx.db
         .select()
         .from(calls)

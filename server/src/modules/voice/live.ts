@@ -21,6 +21,17 @@ export interface LiveTransfer {
   state: 'ringing' | 'consulting';
 }
 
+/**
+ * Twilio only: the conference a call was moved into to be held or transferred warm (`call-<id>`). Its sid is
+ * learned from Twilio's first conference event (or looked up by name); the target's leg is the participant a
+ * warm transfer added.
+ */
+export interface LiveConference {
+  name: string;
+  sid: string | null;
+  target_leg_sid: string | null;
+}
+
 /** Digits sent during the call (the sandbox records them; §7's keypad). */
 export interface LiveDigits {
   by: 'caller' | 'agent';
@@ -55,6 +66,10 @@ export interface LiveCall {
   external: string | null;
   /** Whether the sandbox caller leaves a message at voicemail. */
   leaves_voicemail: boolean;
+  /** Twilio only: the connected agent's leg (the `<Client>` child call; its parent is the caller's call). */
+  agent_leg_sid: string | null;
+  /** Twilio only: the conference the call is in since a hold or a warm transfer moved it; null while bridged. */
+  conference: LiveConference | null;
   /** Twilio callbacks already applied (method, path, query and their key fields): a replay changes nothing. */
   handled: string[];
 }

@@ -46,6 +46,8 @@ export function initialLive(input: {
     external: null,
     script: [...(input.script ?? [])],
     leaves_voicemail: input.leavesVoicemail ?? true,
+    agent_leg_sid: null,
+    conference: null,
     handled: [],
   };
 }

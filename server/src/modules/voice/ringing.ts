@@ -6,10 +6,11 @@
 import type { IncomingCall } from '@shared/api/voice';
 import { normalizePhone } from '@shared/domain/phone';
 import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { AREA_CODES } from '../../callerId/sandbox';
-import { calls, contacts, conversations, users } from '../../db/schema';
+import { calls, contacts, conversations, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { routingConfigOf } from '../numbers/routingConfig';
 import type { CallRow } from './records';
 import type { RoutedStep } from './session';
 
@@ -111,4 +112,58 @@ export function extensionKey(extension: number): string {
   if (extension === 65535) return '*';
   if (extension === 65534) return '#';
   return String(extension);
+}
+
+/** The number's card parts (label, extensions) for a ring routing did not just decide (a transfer, a catch-up). */
+export async function numberCardOf(ctx: AppContext, call: CallRow): Promise<Pick<RoutedStep, 'number'>> {
+  const config = call.number_id === null ? null : await routingConfigOf(ctx.db, call.number_id);
+  const [row] =
+    call.number_id === null
+      ? []
+      : await ctx.db.select({ label: numbers.label }).from(numbers).where(eq(numbers.id, call.number_id));
+  return {
+    number: {
+      id: call.number_id ?? 0,
+      number: call.called,
+      label: row?.label ?? '',
+      routes: config?.number.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })) ?? [],
+    },
+  };
+}
+
+/**
+ * The calls ringing `userId` in the company now (their ring cards), for a softphone catching up after it
+ * (re)connected: ringing them and not declined, or a warm transfer ringing them.
+ */
+export async function ringingFor(
+  ctx: AppContext,
+  companyId: number,
+  userId: number,
+): Promise<IncomingCall[]> {
+  const rows = await ctx.db
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.company_id, companyId),
+        isNotNull(calls.live),
+        sql`${calls.live}->'ringing' @> ${JSON.stringify([userId])}::jsonb`,
+      ),
+    );
+  const cards: IncomingCall[] = [];
+  for (const call of rows) {
+    const live = call.live;
+    if (!live || live.declined.includes(userId)) continue;
+    const warm = live.transfer?.kind === 'warm' && live.transfer.state === 'ringing';
+    if (live.phase !== 'ringing' && !warm) continue;
+    const card = await incomingCall(
+      ctx,
+      call,
+      await numberCardOf(ctx, call),
+      call.extension,
+      live.transfer?.from_user_id ?? null,
+    );
+    cards.push(card);
+  }
+  return cards;
 }

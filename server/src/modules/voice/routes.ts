@@ -2,6 +2,8 @@
  * Live-call routes (shared/api/voice.ts), all with access calls.handle (owner, administrator, user):
  * - the softphone's can-answer and reject (company in the path; a call of another company is 404), and
  *   `POST /v1/calls/token` for an outbound call (company of the tracked number; SIP fields required, §3);
+ * - hold and transfers of a connected call (company in the path), whichever carrier carries it: the sandbox
+ *   network's acts for a sandbox call, Twilio's REST API (twilioTransfers.ts) for a Twilio call;
  * - the sandbox network (`/sandbox/calls…`): 404 when Twilio is the carrier, and 404 for a number or call of a
  *   company the caller does not belong to.
  */
@@ -16,10 +18,11 @@ import { registerRoute } from '../../http/route';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { CALLING_PERMISSION, NO_CALLING_LINE } from '../inAppCalling/service';
 import { trackedNumber } from '../inbound/service';
-import { callById } from './records';
+import { type CallRow, callById } from './records';
 import { personOf } from './ringing';
 import { isWarmTarget, sandboxVoice } from './sandbox';
 import { declineTwilioCall, placeTwilioOutbound } from './twilio';
+import { twilioConferenceRoutes, twilioTransfers } from './twilioTransfers';
 
 /** Fax-only numbers (§3 type 3) take no voice calls. */
 const FAX = 3;
@@ -36,6 +39,9 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return call;
   };
   const actor = (user: { id: number; name: string }) => ({ id: user.id, name: user.name });
+  /** Who holds and transfers a call: Twilio's REST API for a Twilio call, else the sandbox network. */
+  const carrierOf = (call: CallRow) =>
+    call.live?.carrier === 'twilio' ? twilioTransfers(ctx) : sandboxVoice(ctx);
   const sandboxCall = {
     record: async ({ params }: { params: { id: number } }) => {
       sandboxOnly();
@@ -71,6 +77,46 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
         await declineTwilioCall(ctx, call.id, caller.user.id, body.joinToken);
       else await sandboxVoice(ctx).decline(call.id, actor(caller.user), body.joinToken);
       return { message: 'The call was declined.' };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.hold,
+    access: CALLING_PERMISSION,
+    company: { param: 'companyId' },
+    handler: async ({ caller, company, params, body }) => {
+      const call = await callOfCompany(company.id, params.callId);
+      return carrierOf(call).hold(call.id, actor(caller.user), body.hold);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.transfer,
+    access: CALLING_PERMISSION,
+    company: { param: 'companyId' },
+    handler: async ({ caller, company, params, body }) => {
+      const call = await callOfCompany(company.id, params.callId);
+      return carrierOf(call).transfer(call.id, actor(caller.user), body);
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.transferComplete,
+    access: CALLING_PERMISSION,
+    company: { param: 'companyId' },
+    handler: async ({ caller, company, params }) => {
+      const call = await callOfCompany(company.id, params.callId);
+      return carrierOf(call).completeTransfer(call.id, actor(caller.user));
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.transferCancel,
+    access: CALLING_PERMISSION,
+    company: { param: 'companyId' },
+    handler: async ({ caller, company, params }) => {
+      const call = await callOfCompany(company.id, params.callId);
+      return carrierOf(call).cancelTransfer(call.id, actor(caller.user));
     },
   });
 
@@ -202,6 +248,9 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
     company: sandboxCall,
     handler: async ({ caller, params }) => sandboxVoice(ctx).cancelTransfer(params.id, actor(caller.user)),
   });
+
+  // Twilio's events of the conferences holds and warm transfers use (a signed webhook, like twilio.ts's).
+  twilioConferenceRoutes(app, ctx);
 
   app.addHook('onClose', async () => sandboxVoice(ctx).stop());
 }

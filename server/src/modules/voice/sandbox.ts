@@ -16,7 +16,7 @@ import type { LiveCallView, TransferRequest } from '@shared/api/voice';
 import { VOICE_MESSAGES } from '@shared/api/voice';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { and, eq, sql } from 'drizzle-orm';
-import { calls, numbers } from '../../db/schema';
+import { calls } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { conflict, forbidden, HttpError, invalid } from '../../lib/errors';
 import { ttsFor } from '../../lib/tts';
@@ -26,7 +26,6 @@ import { demoWav } from '../activity/view';
 import { callingUsers } from '../inAppCalling/service';
 import type { NumberRow } from '../inbound/service';
 import { mediaPath } from '../messaging/upload';
-import { routingConfigOf } from '../numbers/routingConfig';
 import type { LiveCall } from './live';
 import {
   appendEvents,
@@ -40,7 +39,15 @@ import {
   saveLive,
   scriptTranscript,
 } from './records';
-import { extensionKey, incomingCall, personOf, placeOfNumber, tellAgent, tellAgents } from './ringing';
+import {
+  extensionKey,
+  incomingCall,
+  numberCardOf,
+  personOf,
+  placeOfNumber,
+  tellAgent,
+  tellAgents,
+} from './ringing';
 import { type RoutedStep, routeCall } from './session';
 import { realTimers, type VoiceTimers } from './timers';
 
@@ -61,7 +68,7 @@ export function sandboxCallSid(): string {
   return `SBCA${randomBytes(16).toString('hex')}`;
 }
 
-type Actor = { id: number; name: string };
+export type Actor = { id: number; name: string };
 
 export class SandboxVoice {
   private readonly waits = new Map<number, () => void>();
@@ -271,7 +278,7 @@ export class SandboxVoice {
 
       if (to.kind === 'agent') {
         if (to.user_id === actor.id) throw invalid({ 'to.user_id': [VOICE_MESSAGES.transferToSelf] });
-        const target = await this.availableAgent(call.company_id, Number(to.user_id));
+        const target = await availableAgent(this.ctx, call.company_id, Number(to.user_id));
         const transfer = {
           kind: request.kind,
           from_user_id: actor.id,
@@ -292,7 +299,7 @@ export class SandboxVoice {
         if (request.kind === 'blind')
           await tellAgent(this.ctx, actor.id, { type: 'ended', call_id: callId, outcome: 0 });
         else await tellAgent(this.ctx, actor.id, { type: 'transfer', call_id: callId, state: 'ringing' });
-        const routedNumber = await this.numberCard(call);
+        const routedNumber = await numberCardOf(this.ctx, call);
         const card = await incomingCall(
           this.ctx,
           { ...call, live: next },
@@ -339,7 +346,7 @@ export class SandboxVoice {
 
       // Blind to an extension: as if the caller had pressed its key.
       const extension = Number(to.extension);
-      const routed = await this.numberCard(call);
+      const routed = await numberCardOf(this.ctx, call);
       if (!routed.number.routes.some((r) => (r.extension ?? 1) === extension)) {
         throw invalid({ 'to.extension': [VOICE_MESSAGES.noSuchExtension(extensionKey(extension))] });
       }
@@ -437,28 +444,8 @@ export class SandboxVoice {
   }
 
   /** Where a call stands, as the panel and the tests read it. */
-  async view(callId: number): Promise<LiveCallView> {
-    const call = await callById(this.ctx, callId);
-    if (!call) throw new HttpError(404, 'The call was not found.');
-    const live = call.live;
-    const transfer = live?.transfer;
-    const targetName = async (): Promise<string> => {
-      if (!transfer) return '';
-      if (transfer.target.kind === 'agent')
-        return (await personOf(this.ctx, transfer.target.user_id))?.name ?? '';
-      if (transfer.target.kind === 'number') return formatPhone(transfer.target.number);
-      return `Extension ${extensionKey(transfer.target.extension)}`;
-    };
-    return {
-      call_id: call.id,
-      phase: live?.phase ?? 'ended',
-      agent: live?.phase === 'connected' ? await personOf(this.ctx, call.user_id) : null,
-      hold: live?.hold ?? false,
-      connected_at: live?.connected_at ?? null,
-      digits: live?.digits ?? [],
-      transfer: transfer ? { kind: transfer.kind, state: transfer.state, target: await targetName() } : null,
-      outcome: call.outcome,
-    };
+  view(callId: number): Promise<LiveCallView> {
+    return liveCallView(this.ctx, callId);
   }
 
   // ── Routing and its waits ────────────────────────────────────────────────────────────────────────────────
@@ -752,35 +739,6 @@ export class SandboxVoice {
     return conflict(VOICE_MESSAGES.noLongerRinging);
   }
 
-  /** A member of the company who takes calls, is active and is not on a call: else 422 saying why. */
-  private async availableAgent(companyId: number, userId: number): Promise<Actor> {
-    const member = (await callingUsers(this.ctx, companyId)).find((user) => user.id === userId);
-    if (!member) throw invalid({ 'to.user_id': [VOICE_MESSAGES.notAnAgent] });
-    if (member.status !== 'active') throw invalid({ 'to.user_id': [VOICE_MESSAGES.agentAway(member.name)] });
-    if (member.on_call) throw invalid({ 'to.user_id': [VOICE_MESSAGES.agentBusy(member.name)] });
-    return { id: member.id, name: member.name };
-  }
-
-  /** The number's card parts (label, extensions) for a ring that routing did not decide (a transfer). */
-  private async numberCard(call: CallRow): Promise<Pick<RoutedStep, 'number'>> {
-    const config = call.number_id === null ? null : await routingConfigOf(this.ctx.db, call.number_id);
-    const [row] =
-      call.number_id === null
-        ? []
-        : await this.ctx.db
-            .select({ label: numbers.label })
-            .from(numbers)
-            .where(eq(numbers.id, call.number_id));
-    return {
-      number: {
-        id: call.number_id ?? 0,
-        number: call.called,
-        label: row?.label ?? '',
-        routes: config?.number.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })) ?? [],
-      },
-    };
-  }
-
   /**
    * Renders what the simulated caller says into a WAV in the data folder: espeak-ng where installed, else a
    * tone as long as the words would take (still real audio, so players and downloads work).
@@ -798,6 +756,39 @@ export class SandboxVoice {
     await writeFile(path, wav);
     return { path: relativePath, seconds: wavSeconds(wav) };
   }
+}
+
+/** Where a call stands (either carrier), as the agent's panel and the tests read it. */
+export async function liveCallView(ctx: AppContext, callId: number): Promise<LiveCallView> {
+  const call = await callById(ctx, callId);
+  if (!call) throw new HttpError(404, 'The call was not found.');
+  const live = call.live;
+  const transfer = live?.transfer;
+  const targetName = async (): Promise<string> => {
+    if (!transfer) return '';
+    if (transfer.target.kind === 'agent') return (await personOf(ctx, transfer.target.user_id))?.name ?? '';
+    if (transfer.target.kind === 'number') return formatPhone(transfer.target.number);
+    return `Extension ${extensionKey(transfer.target.extension)}`;
+  };
+  return {
+    call_id: call.id,
+    phase: live?.phase ?? 'ended',
+    agent: live?.phase === 'connected' ? await personOf(ctx, call.user_id) : null,
+    hold: live?.hold ?? false,
+    connected_at: live?.connected_at ?? null,
+    digits: live?.digits ?? [],
+    transfer: transfer ? { kind: transfer.kind, state: transfer.state, target: await targetName() } : null,
+    outcome: call.outcome,
+  };
+}
+
+/** A transfer's target: a member of the company who takes calls, is active and is not on a call; else 422. */
+export async function availableAgent(ctx: AppContext, companyId: number, userId: number): Promise<Actor> {
+  const member = (await callingUsers(ctx, companyId)).find((user) => user.id === userId);
+  if (!member) throw invalid({ 'to.user_id': [VOICE_MESSAGES.notAnAgent] });
+  if (member.status !== 'active') throw invalid({ 'to.user_id': [VOICE_MESSAGES.agentAway(member.name)] });
+  if (member.on_call) throw invalid({ 'to.user_id': [VOICE_MESSAGES.agentBusy(member.name)] });
+  return { id: member.id, name: member.name };
 }
 
 /** How long a transfer rings its target agent before the caller goes on (blind) or back (warm). */

@@ -103,6 +103,7 @@ describe('signatures', () => {
         E.twilioVoiceRecording,
         E.twilioVoiceTranscription,
         E.twilioVoicemailTranscription,
+        E.twilioVoiceConference,
       ]) {
         expect((await post(sandbox, endpoint.path, newCall(), null)).statusCode, endpoint.path).toBe(400);
         expect((await post(sandbox, endpoint.path, newCall())).statusCode, endpoint.path).toBe(403);
@@ -137,13 +138,20 @@ describe('a call to the in-app line', () => {
   it('the first app to answer claims the call; the other stops ringing; the dial’s end hangs up answered', async () => {
     const call = newCall();
     await voice('', call);
+    // The whisper callback runs on the agent's (child) leg: its CallSid is that leg, the caller's is the parent.
+    const leg = `CA${String(++seq).padStart(32, '0')}`;
     const answered = await voice('?step=whisper&ext=1', {
-      CallSid: call.CallSid,
+      CallSid: leg,
+      ParentCallSid: call.CallSid,
       AccountSid: ACCOUNT,
       To: `client:user-${agent2}`,
     });
     expect(answered.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
-    expect(await record(call.CallSid)).toMatchObject({ user_id: agent2, carrier_status: 'in-progress' });
+    expect(await record(call.CallSid)).toMatchObject({
+      user_id: agent2,
+      carrier_status: 'in-progress',
+      live: { phase: 'connected', agent_leg_sid: leg },
+    });
     expect(rings).toContainEqual({
       userId: agent,
       event: {

@@ -9,7 +9,10 @@
  * Every request must carry a valid X-Twilio-Signature over PUBLIC_URL + path + form (the SDK checks it):
  * missing → 400, wrong → 403, and without Twilio configured nothing can be verified, so all are refused.
  * Idempotent on CallSid: the first webhook creates the call once; a replayed step (same query and key fields)
- * answers the same TwiML and records nothing.
+ * answers the same TwiML and records nothing. The whisper steps run on the agent's (child) leg: the call is
+ * found by its ParentCallSid, and the child's sid kept as the agent's leg (holds and transfers move it).
+ * Holds and transfers (twilioTransfers.ts) mark the action URLs they write with `via`: `transfer` (a transfer's
+ * dial: unanswered, the caller overflows to voicemail) or `conference` (the caller's conference ended).
  */
 import formbody from '@fastify/formbody';
 import { callingIdentity } from '@shared/api/inAppCalling';
@@ -23,10 +26,10 @@ import { calls, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { forbidden, HttpError } from '../../lib/errors';
-import { parseStep, routingUrls } from '../../routing/callbacks';
+import { parseStep, resumeQuery, routingUrls } from '../../routing/callbacks';
 import { EVENTS as CALL_EVENTS } from '../../routing/events';
 import { toTwiml } from '../../routing/twiml';
-import type { RoutingStep } from '../../routing/types';
+import type { Resume, RoutingStep } from '../../routing/types';
 import { type NumberRow, trackedNumber } from '../inbound/service';
 import type { LiveCall } from './live';
 import {
@@ -42,6 +45,7 @@ import {
   saveLive,
 } from './records';
 import { incomingCall, personOf, tellAgent, tellAgents } from './ringing';
+import { isWarmTarget } from './sandbox';
 import { routeCall } from './session';
 
 export const TWILIO_VOICE_PATH = '/webhooks/twilio/voice';
@@ -76,15 +80,60 @@ const say = (text: string) => {
 };
 
 /** The voice webhook's absolute URL, as Twilio calls it (and signs it). */
-function voiceUrl(ctx: AppContext): string {
+export function voiceUrl(ctx: AppContext): string {
   return `${ctx.config.publicUrl.replace(/\/$/, '')}${ctx.config.apiPrefix}${TWILIO_VOICE_PATH}`;
+}
+
+/** Who wrote a dial's action URL, when not routing: a transfer's dial, or the caller's conference. */
+export type ActionVia = 'transfer' | 'conference';
+
+/** Routing's action URL for `resume`, marked with who wrote it (`via`). */
+export function actionUrl(ctx: AppContext, resume: Resume, via: ActionVia): string {
+  return `${voiceUrl(ctx)}?${new URLSearchParams({ ...resumeQuery(resume), via }).toString()}`;
+}
+
+/** Where Twilio posts the events of a call's conference (and a warm transfer's target's call status). */
+export function conferenceUrl(ctx: AppContext): string {
+  return `${voiceUrl(ctx)}/conference`;
+}
+
+/** The conference a held or warm-transferred call is moved into. */
+export const conferenceName = (callId: number): string => `call-${callId}`;
+
+/**
+ * The TwiML that puts one leg of a call into its conference: the caller (`who` caller) or the connected agent.
+ * Either leaving ends the conference, as hanging up a bridged call would (a warm transfer's target, added by
+ * the REST API, does not until the call is handed to them). The caller's Dial resumes routing as a finished dial
+ * when the conference ends (Hangup, answered). Joins and leaves are posted to the conference webhook.
+ */
+export function conferenceTwiml(ctx: AppContext, call: CallRow, who: 'caller' | 'agent'): string {
+  const live = call.live;
+  const response = new twilio.twiml.VoiceResponse();
+  const dial = response.dial(
+    who === 'caller' && live?.resume
+      ? { action: actionUrl(ctx, live.resume, 'conference'), method: 'POST' }
+      : {},
+  );
+  dial.conference(
+    {
+      beep: 'false',
+      startConferenceOnEnter: true,
+      endConferenceOnExit: true,
+      participantLabel: who,
+      statusCallback: conferenceUrl(ctx),
+      statusCallbackEvent: ['join', 'leave'],
+      statusCallbackMethod: 'POST',
+    },
+    live?.conference?.name ?? conferenceName(call.id),
+  );
+  return response.toString();
 }
 
 /**
  * Missing signature → 400; Twilio not configured (nothing to check against) or a signature that does not match
  * → 403.
  */
-function checkSignature(ctx: AppContext, request: FastifyRequest): void {
+export function checkSignature(ctx: AppContext, request: FastifyRequest): void {
   const signature = request.headers['x-twilio-signature'];
   if (typeof signature !== 'string' || signature === '') {
     throw new HttpError(400, 'The X-Twilio-Signature header is missing.');
@@ -184,14 +233,24 @@ async function voiceStep(
     return answer(ctx, call, step, urls, !created);
   }
 
-  const call = await callBySid(ctx, sid);
+  // The whisper steps run on the dialled (child) leg: the caller's call is its parent.
+  const parentSid = field(body, 'ParentCallSid');
+  const onChildLeg = step.kind === 'whisper' || step.kind === 'whisper-confirm';
+  const call =
+    (onChildLeg && parentSid ? await callBySid(ctx, parentSid) : undefined) ?? (await callBySid(ctx, sid));
   if (!call) return say('This call could not be found. Goodbye.');
 
   // An agent's app picked up: the claim. Twilio bridges only the first leg to answer; record who it was.
   if (step.kind === 'whisper' && field(body, 'To').startsWith('client:')) {
-    await claimByClient(ctx, call, field(body, 'To').slice('client:'.length));
+    await claimByClient(ctx, call, field(body, 'To').slice('client:'.length), parentSid ? sid : null);
     return '<?xml version="1.0" encoding="UTF-8"?><Response/>';
   }
+
+  // A hold or warm transfer moved the agent's leg into the call's conference, which ended the caller's dial:
+  // the caller joins them there (nothing is recorded: the call goes on).
+  const via = typeof query.via === 'string' ? query.via : '';
+  if (step.kind === 'after-dial' && !via && call.live?.conference)
+    return conferenceTwiml(ctx, call, 'caller');
 
   const key = stepKey(request, body);
   const replay = call.live === null || call.live.handled.includes(key);
@@ -199,7 +258,34 @@ async function voiceStep(
     await saveLive(ctx, call.id, { ...call.live, handled: [...call.live.handled, key] });
     if (step.kind === 'after-voicemail' && step.recorded) await fileTwilioVoicemail(ctx, call, body);
   }
-  return answer(ctx, await freshCall(ctx, call.id), withDeclines(call, step), urls, replay);
+  let next = withDeclines(call, step);
+  // The caller's conference ended (someone hung up): the call ends as a connected dial does.
+  if (next.kind === 'after-dial' && via === 'conference') next = { ...next, outcome: 'completed' };
+  // Nobody took a blind transfer: the caller goes to voicemail rather than a dead end.
+  if (next.kind === 'after-dial' && via === 'transfer' && next.outcome !== 'completed') {
+    if (!replay) await transferUnanswered(ctx, call.id);
+    next = { kind: 'overflow', extension: call.extension };
+  }
+  return answer(ctx, await freshCall(ctx, call.id), next, urls, replay);
+}
+
+/** A blind transfer's dial ended unanswered: the agent who moved it is told, the caller is nobody's. */
+async function transferUnanswered(ctx: AppContext, callId: number): Promise<void> {
+  const call = await freshCall(ctx, callId);
+  const live = call.live;
+  if (!live) return;
+  if (live.transfer) {
+    await tellAgent(ctx, live.transfer.from_user_id, { type: 'transfer', call_id: call.id, state: 'failed' });
+  }
+  await saveLive(ctx, call.id, { ...live, transfer: null, hold: false, connected_at: null, external: null });
+}
+
+/**
+ * Routes `step` of a Twilio call as its webhook would (recording the decision, ringing agents' apps) and
+ * answers the TwiML, for a transfer to push to the call.
+ */
+export function twimlForStep(ctx: AppContext, call: CallRow, step: RoutingStep): Promise<string> {
+  return answer(ctx, call, step, routingUrls(voiceUrl(ctx)), false);
 }
 
 /** Twilio reports a leg every agent rejected as busy or unanswered; the platform knows they declined. */
@@ -246,7 +332,7 @@ async function answer(
   }
 
   // The ring that just ended stops on every app it still rang.
-  if (step.kind === 'after-dial' || step.kind === 'caller-hangup') {
+  if (step.kind === 'after-dial' || step.kind === 'caller-hangup' || step.kind === 'overflow') {
     const still = live.ringing.filter((id) => !live.declined.includes(id) && id !== call.user_id);
     const reason = step.kind === 'caller-hangup' ? 'caller-hangup' : 'timeout';
     await tellAgents(ctx, still, { type: 'stopped', call_id: call.id, reason, answered_by: null });
@@ -278,7 +364,9 @@ async function answer(
       await saveLive(ctx, call.id, ringing, { carrier_status: 'ringing' });
       const card = await incomingCall(ctx, { ...current, live: ringing }, routed, decision.extension);
       await tellAgents(ctx, agents, { type: 'ringing', call: card });
-      return toTwiml(decision, urls, {
+      // A call already transcribed (rung again after a transfer) does not start a second transcription.
+      const started = live.transcribe ? { ...decision, action: { ...action, transcribe: false } } : decision;
+      return toTwiml(started, urls, {
         clientParameters: { call_id: String(call.id), join_token: ringing.join_token },
       });
     }
@@ -311,9 +399,16 @@ async function answer(
 
 /**
  * The first agent's leg to answer: the call is theirs (Connected, 12); the others stop ringing and are told
- * who took it. A second report (another leg Twilio did not bridge) records Answered Already (9).
+ * who took it; their leg (`legSid`, the child call) is kept for holds and transfers. The target of a blind
+ * transfer answering completes it (the agent who moved it is told). A second report (another leg Twilio did
+ * not bridge) records Answered Already (9).
  */
-async function claimByClient(ctx: AppContext, call: CallRow, identity: string): Promise<void> {
+async function claimByClient(
+  ctx: AppContext,
+  call: CallRow,
+  identity: string,
+  legSid: string | null,
+): Promise<void> {
   const userId = Number(/^user-(\d+)$/.exec(identity)?.[1] ?? Number.NaN);
   const live = call.live;
   if (!live || !Number.isSafeInteger(userId) || identity !== callingIdentity(userId)) return;
@@ -327,7 +422,16 @@ async function claimByClient(ctx: AppContext, call: CallRow, identity: string): 
   await saveLive(
     ctx,
     call.id,
-    { ...live, phase: 'connected', connected_at: now.toISOString(), ringing: [], declined: [] },
+    {
+      ...live,
+      phase: 'connected',
+      connected_at: live.connected_at ?? now.toISOString(),
+      ringing: [],
+      declined: [],
+      agent_leg_sid: legSid,
+      transfer: null,
+      hold: false,
+    },
     { user_id: userId, carrier_status: 'in-progress' },
   );
   await appendEvents(ctx, call.id, [CALL_EVENTS.connected], now);
@@ -338,6 +442,13 @@ async function claimByClient(ctx: AppContext, call: CallRow, identity: string): 
     reason: 'answered-elsewhere',
     answered_by: answeredBy,
   });
+  if (live.transfer?.kind === 'blind') {
+    await tellAgent(ctx, live.transfer.from_user_id, {
+      type: 'transfer',
+      call_id: call.id,
+      state: 'completed',
+    });
+  }
   await tellAgent(ctx, userId, { type: 'connected', call_id: call.id, user_id: userId });
 }
 
@@ -350,7 +461,9 @@ export async function declineTwilioCall(
 ): Promise<void> {
   const call = await callById(ctx, callId);
   const live = call?.live;
-  if (!call || !live || live.phase !== 'ringing') throw new HttpError(409, VOICE_MESSAGES.noLongerRinging);
+  // A warm transfer rings its target while the call stays connected to the agent who transfers it.
+  const ringsUser = live?.phase === 'ringing' || (live && isWarmTarget(live, userId));
+  if (!call || !live || !ringsUser) throw new HttpError(409, VOICE_MESSAGES.noLongerRinging);
   if (!live.ringing.includes(userId)) throw forbidden(VOICE_MESSAGES.notRingingYou);
   if (joinToken !== live.join_token) throw forbidden(VOICE_MESSAGES.wrongJoinToken);
   if (live.declined.includes(userId)) return;
