@@ -6,7 +6,7 @@
  */
 import type { TenantConfig } from '@shared/api/tenant';
 import Pusher, { type Channel } from 'pusher-js';
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { probeNow, reportReachable } from './connection';
 import { api, queryClient } from './index';
 
@@ -116,4 +116,28 @@ export function useRealtimeEvent<T>(
       channel.unbind(event, bound);
     };
   }, [current, channelName, event]);
+}
+
+/**
+ * Whether events of `channelName` can reach this window now: connected, and the channel's subscription
+ * authorised. Rings published before this turns true were not heard (the softphone catches up then).
+ */
+export function useChannelSubscribed(channelName: string | null): boolean {
+  const current = useRealtimeClient();
+  const connection = useRealtimeState();
+  const [subscribed, setSubscribed] = useState(false);
+  useEffect(() => {
+    if (!current || !channelName || connection !== 'connected') {
+      setSubscribed(false);
+      return;
+    }
+    const channel: Channel = current.channel(channelName) ?? current.subscribe(channelName);
+    setSubscribed(channel.subscribed);
+    const succeeded = () => setSubscribed(true);
+    channel.bind('pusher:subscription_succeeded', succeeded);
+    return () => {
+      channel.unbind('pusher:subscription_succeeded', succeeded);
+    };
+  }, [current, channelName, connection]);
+  return subscribed && connection === 'connected';
 }

@@ -17,9 +17,11 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { labelOf } from '@shared/domain/codes';
+import { roleCan } from '@shared/domain/permissions';
 import { ROLES } from '@shared/domain/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { Link, Outlet, NavLink as RouterNavLink, useNavigate } from 'react-router';
 import { useConnection } from '../api/connection';
 import { keys } from '../api/keys';
@@ -28,6 +30,9 @@ import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { SoftphonePanel } from '../features/softphone/SoftphonePanel';
+import { SoftphoneProvider } from '../features/softphone/SoftphoneProvider';
+import { platform } from '../platform';
 import { visibleNavItems } from './navigation';
 import { RealtimeBridge } from './RealtimeBridge';
 import { useSelectedCompany } from './useCompany';
@@ -41,6 +46,20 @@ function age(ms: number): string {
 }
 
 export function Shell() {
+  const { data: me } = useCurrentUser();
+  const { company: selected } = useSelectedCompany(me);
+  const phone = me && selected && roleCan(selected.role, 'calls.handle');
+  // One softphone per signed-in user and company, around everything, so a ring reaches any screen.
+  return phone ? (
+    <SoftphoneProvider key={`${me.id}-${selected.id}`} userId={me.id} companyId={selected.id}>
+      <ShellFrame />
+    </SoftphoneProvider>
+  ) : (
+    <ShellFrame />
+  );
+}
+
+function ShellFrame() {
   const [opened, { toggle }] = useDisclosure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -52,11 +71,18 @@ export function Shell() {
   const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
   const role = company?.role ?? null;
   const items = visibleNavItems(role);
+  // The phone panel is for the people who take calls (calls.handle: owner, administrator, agent).
+  const phone =
+    user && company && roleCan(role, 'calls.handle') ? { userId: user.id, companyId: company.id } : null;
+
+  // A notification clicked or a tel:/sms: link opened: go where it points.
+  useEffect(() => platform().onNavigate((route) => navigate(route)), [navigate]);
 
   return (
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      aside={phone ? { width: 340, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
       padding="md"
     >
       <AppShell.Header>
@@ -163,6 +189,11 @@ export function Shell() {
         )}
         <Outlet context={{ user, company }} />
       </AppShell.Main>
+      {phone && (
+        <AppShell.Aside p="sm" style={{ overflowY: 'auto' }}>
+          <SoftphonePanel companyId={phone.companyId} userId={phone.userId} />
+        </AppShell.Aside>
+      )}
     </AppShell>
   );
 }

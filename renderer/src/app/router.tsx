@@ -13,6 +13,8 @@ import { CustomFieldsPage } from '../features/customFields/CustomFieldsPage';
 import { GroupsPage } from '../features/groups/GroupsPage';
 import { InboxPage } from '../features/inbox/InboxPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { AudioSettingsPage } from '../features/softphone/AudioSettingsPage';
+import { DialerRoute } from '../features/softphone/DialerRoute';
 import { UsersPage } from '../features/users/UsersPage';
 import { NotFoundPage } from '../ui/States';
 import { RequireUser } from './RequireUser';
@@ -37,6 +39,8 @@ export const router = createBrowserRouter([
       { path: 'custom-fields', element: <CustomFieldsPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'api-keys', element: <ApiKeysPage /> },
+      { path: 'settings/audio', element: <AudioSettingsPage /> },
+      { path: 'dialer', element: <DialerRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -50,6 +50,7 @@ export function electronPlatform(desktop: DesktopApi): Platform {
       };
     },
     onPresenceRequested: (listener) => desktop.on('presence:requested', listener),
+    onCallShortcut: (listener) => desktop.on('call:shortcut', listener),
     onNavigate: (listener) => desktop.on('navigate:to', listener),
   };
 }

@@ -50,6 +50,8 @@ export interface Platform {
   onResume(listener: () => void): () => void;
   /** The tray asked for a presence (desktop only). */
   onPresenceRequested(listener: (presence: Presence) => void): () => void;
+  /** A global call shortcut was pressed (desktop only; the window may be hidden). */
+  onCallShortcut(listener: (action: CallShortcutAction) => void): () => void;
   /** A notification was clicked, or a tel:/sms: link opened: go there. */
   onNavigate(listener: (route: string) => void): () => void;
 }

@@ -101,6 +101,10 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
     onPresenceRequested() {
       return () => {};
     },
+    onCallShortcut() {
+      // A browser has no global shortcuts; the phone panel's own keys work while the page has focus.
+      return () => {};
+    },
     onNavigate(listener) {
       const handler = (event: Event) => listener((event as CustomEvent<string>).detail);
       window.addEventListener('switchboard:navigate', handler);

@@ -1,0 +1,132 @@
+/**
+ * The in-window VoIP panel (design card: "answers or rejects calls using the can-answer and reject endpoints"),
+ * always reachable beside every screen. Top to bottom, in the order an agent needs them: whether calls can reach
+ * them (Available for calls, the reachable indicator), what rings (above everything), the call in progress, the
+ * wrap-up waiting, then the dialer and recent calls. Every action has a shortcut (Alt+Shift+A answer, D decline,
+ * H hang up, M mute), in the window and, on the desktop, globally.
+ */
+import { Alert, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import type { CallShortcutAction } from '@shared/ipc';
+import { useAtom } from 'jotai';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { platform } from '../../platform';
+import type { Softphone, SoftphoneState } from '../../voice/softphone';
+import { ActiveCallView } from './ActiveCallView';
+import { Dialer } from './Dialer';
+import { dialRequestAtom } from './dialRequest';
+import { IncomingCallCard } from './IncomingCallCard';
+import { PresenceSwitch } from './Presence';
+import { RecentCalls } from './RecentCalls';
+import { useSoftphone, useSoftphoneState } from './SoftphoneProvider';
+import { WrapUpForm } from './WrapUpForm';
+
+/** Reachable: the engine is registered and the ring channel subscribed; else why not. */
+export function reachability(state: Pick<SoftphoneState, 'registration' | 'problem' | 'listening'>): {
+  ok: boolean;
+  text: string;
+} {
+  if (state.registration === 'failed')
+    return { ok: false, text: state.problem ?? 'The phone could not register.' };
+  if (state.registration !== 'registered') return { ok: false, text: 'Connecting the phone…' };
+  if (!state.listening) return { ok: false, text: 'Live updates are down: calls cannot ring here.' };
+  return { ok: true, text: 'Calls can reach you here.' };
+}
+
+function runShortcut(softphone: Softphone, action: CallShortcutAction): void {
+  const state = softphone.getState();
+  const ringing = state.incoming[0];
+  if (action === 'answer' && ringing) void softphone.answer(ringing.call_id);
+  if (action === 'decline' && ringing) void softphone.decline(ringing.call_id);
+  if (action === 'hang-up') void softphone.hangup();
+  if (action === 'mute') softphone.toggleMute();
+}
+
+export function SoftphonePanel({ companyId, userId }: { companyId: number; userId: number }) {
+  const softphone = useSoftphone();
+  const state = useSoftphoneState();
+  const [dialRequest, setDialRequest] = useAtom(dialRequestAtom);
+  const reach = reachability(state);
+  const [ringing, ...waiting] = state.incoming;
+  const [wrapUp, ...moreWrapUps] = state.wrapUps;
+  const noLine = state.registration === 'failed' && state.problem?.includes('SIP') ? state.problem : null;
+
+  useHotkeys(
+    [
+      ['alt+shift+A', () => runShortcut(softphone, 'answer')],
+      ['alt+shift+D', () => runShortcut(softphone, 'decline')],
+      ['alt+shift+H', () => runShortcut(softphone, 'hang-up')],
+      ['alt+shift+M', () => runShortcut(softphone, 'mute')],
+    ],
+    [],
+  );
+  useEffect(() => platform().onCallShortcut((action) => runShortcut(softphone, action)), [softphone]);
+
+  return (
+    <Stack gap="sm" component="aside" aria-label="Phone">
+      <Group justify="space-between" wrap="nowrap">
+        <Title order={2} size="h4">
+          Phone
+        </Title>
+        <Badge
+          color={reach.ok ? 'green' : 'red'}
+          variant="dot"
+          role="status"
+          aria-label={reach.ok ? 'Reachable' : 'Not reachable'}
+          title={reach.text}
+        >
+          {reach.ok ? 'Reachable' : 'Not reachable'}
+        </Badge>
+      </Group>
+      {!reach.ok && (
+        <Text size="xs" c="dimmed">
+          {reach.text}
+        </Text>
+      )}
+      <PresenceSwitch companyId={companyId} userId={userId} />
+
+      {state.notice && (
+        <Alert
+          color="blue"
+          p="xs"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => softphone.dismissNotice()}
+        >
+          {state.notice}
+        </Alert>
+      )}
+
+      {ringing && (
+        <IncomingCallCard
+          call={ringing}
+          waiting={waiting.length}
+          onAnswer={() => void softphone.answer(ringing.call_id)}
+          onDecline={() => void softphone.decline(ringing.call_id)}
+        />
+      )}
+
+      {state.active && <ActiveCallView call={state.active} companyId={companyId} warnings={state.warnings} />}
+
+      {wrapUp && <WrapUpForm key={wrapUp.callId} wrapUp={wrapUp} more={moreWrapUps.length} />}
+
+      {!state.active && (
+        <>
+          <Divider label="Dialer" labelPosition="left" />
+          <Dialer companyId={companyId} disabledReason={noLine} prefill={dialRequest} />
+        </>
+      )}
+
+      <Divider label="Recent calls" labelPosition="left" />
+      <RecentCalls
+        companyId={companyId}
+        onCallBack={(number) => setDialRequest({ number, at: Date.now() })}
+      />
+      <Button component={Link} to="/settings/audio" variant="subtle" size="xs">
+        Audio settings
+      </Button>
+    </Stack>
+  );
+}

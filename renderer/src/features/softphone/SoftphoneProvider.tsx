@@ -1,0 +1,146 @@
+/**
+ * Keeps the softphone of the selected company alive while signed in: builds it, feeds it the platform's
+ * `in-app-calling` events, re-registers after sleep, a network change or a realtime reconnect, applies this
+ * computer's audio devices, and raises the alerts of a ring (OS notification, ringtone on its own output) until
+ * it stops. Screens read it with `useSoftphone()`.
+ */
+import type { IncomingCall } from '@shared/api/voice';
+import { formatPhone } from '@shared/domain/phone';
+import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+} from 'react';
+import { api } from '../../api';
+import { useChannelSubscribed, useRealtimeEvent } from '../../api/realtime';
+import { userTimeZone } from '../../app/context';
+import { platform } from '../../platform';
+import { type Playing, playTone } from '../../voice/audio';
+import { sandboxEngine } from '../../voice/sandboxEngine';
+import { Softphone, type SoftphoneState } from '../../voice/softphone';
+import { twilioEngine } from '../../voice/twilioEngine';
+import { useCurrentUser } from '../auth/useCurrentUser';
+
+const SoftphoneContext = createContext<Softphone | null>(null);
+
+/** Who is calling, in words: the contact, else the formatted number. */
+export function callerName(call: Pick<IncomingCall, 'contact' | 'from'>): string {
+  return call.contact?.name ?? formatPhone(call.from);
+}
+
+export function SoftphoneProvider({
+  userId,
+  companyId,
+  children,
+}: {
+  userId: number;
+  companyId: number;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const ringtone = useRef<Playing | null>(null);
+  const ringtoneDevice = useRef<string | null>(null);
+
+  const softphone = useMemo(
+    () =>
+      new Softphone({
+        api,
+        companyId,
+        createEngine: (token, events, renewToken) =>
+          token.kind === 'twilio'
+            ? twilioEngine({ api, companyId, token: token.token, events, renewToken })
+            : sandboxEngine(api, events),
+        onRing: (call) => {
+          void platform().notify({
+            tag: `call-${call.call_id}`,
+            kind: 'call',
+            title: `Incoming call: ${callerName(call)}`,
+            body: [call.number.label || formatPhone(call.number.number), call.source]
+              .filter(Boolean)
+              .join(' · '),
+            route: '/',
+          });
+          if (!ringtone.current) {
+            void playTone('ringtone', ringtoneDevice.current).then((playing) => {
+              ringtone.current = playing;
+            });
+          }
+        },
+        onRingStopped: () => {
+          if (softphone.getState().incoming.length > 0) return;
+          ringtone.current?.stop();
+          ringtone.current = null;
+        },
+      }),
+    [companyId],
+  );
+
+  useEffect(() => {
+    void platform()
+      .audio.get()
+      .then(async (devices) => {
+        ringtoneDevice.current = devices.ringtoneDeviceId ?? devices.outputDeviceId;
+        await softphone.setDevices(devices);
+      })
+      .finally(() => void softphone.start());
+    return () => {
+      softphone.stop();
+      ringtone.current?.stop();
+      ringtone.current = null;
+    };
+  }, [softphone]);
+
+  useRealtimeEvent<InAppCallingEvent>(channels.users(userId), EVENTS.inAppCalling, (event) => {
+    softphone.handleEvent(event);
+    // A call that ended or stopped ringing shows in the recent calls.
+    if (event.type === 'ended' || event.type === 'stopped') {
+      void queryClient.invalidateQueries({ queryKey: ['Calls', 'recent'] });
+    }
+  });
+
+  // Self-repair: when the ring channel is (re)subscribed, catch up with what rings and register again; also
+  // after the machine wakes or the network returns.
+  const listening = useChannelSubscribed(channels.users(userId));
+  const wasListening = useRef(false);
+  useEffect(() => {
+    void softphone.setListening(listening);
+    if (listening && wasListening.current === false && softphone.getState().engine)
+      void softphone.reconnect();
+    wasListening.current = listening;
+  }, [listening, softphone]);
+  useEffect(() => platform().onResume(() => void softphone.reconnect()), [softphone]);
+
+  return <SoftphoneContext.Provider value={softphone}>{children}</SoftphoneContext.Provider>;
+}
+
+export function useSoftphone(): Softphone {
+  const softphone = useContext(SoftphoneContext);
+  if (!softphone) throw new Error('useSoftphone needs a SoftphoneProvider');
+  return softphone;
+}
+
+/** The softphone's state, re-rendering on each change. */
+export function useSoftphoneState(): SoftphoneState {
+  const softphone = useSoftphone();
+  return useSyncExternalStore(softphone.subscribe, softphone.getState);
+}
+
+/** Ringtone device changes made in the audio settings reach the running softphone. */
+export function useApplyAudioDevices() {
+  const softphone = useContext(SoftphoneContext);
+  return softphone
+    ? (devices: Parameters<Softphone['setDevices']>[0]) => softphone.setDevices(devices)
+    : null;
+}
+
+/** The user's zone for times in the panel (it sits beside the routed screens, outside their outlet context). */
+export function usePhoneTimeZone(): string {
+  const { data: user } = useCurrentUser();
+  return userTimeZone(user?.timezone, Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
