@@ -189,7 +189,7 @@ test('a start date older than two years is refused on the screen and by the serv
 test('an activity export downloads', async ({ page }) => {
   await openActivity(page);
   // Narrowed to one number: the export uses the feed's filters.
-  await page.getByRole('combobox', { name: 'Number' }).click();
+  await page.getByRole('combobox', { name: 'Number', exact: true }).click();
   await page.getByRole('option', { name: /^Main line/ }).click();
   await expect(page).toHaveURL(/number=\d+/);
 

@@ -46,20 +46,6 @@ function age(ms: number): string {
 }
 
 export function Shell() {
-  const { data: me } = useCurrentUser();
-  const { company: selected } = useSelectedCompany(me);
-  const phone = me && selected && roleCan(selected.role, 'calls.handle');
-  // One softphone per signed-in user and company, around everything, so a ring reaches any screen.
-  return phone ? (
-    <SoftphoneProvider key={`${me.id}-${selected.id}`} userId={me.id} companyId={selected.id}>
-      <ShellFrame />
-    </SoftphoneProvider>
-  ) : (
-    <ShellFrame />
-  );
-}
-
-function ShellFrame() {
   const [opened, { toggle }] = useDisclosure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,7 +68,7 @@ function ShellFrame() {
     <AppShell
       header={{ height: 56 }}
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      aside={phone ? { width: 340, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
+      aside={phone ? { width: 320, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
       padding="md"
     >
       <AppShell.Header>
@@ -190,8 +176,12 @@ function ShellFrame() {
         <Outlet context={{ user, company }} />
       </AppShell.Main>
       {phone && (
-        <AppShell.Aside p="sm" style={{ overflowY: 'auto' }}>
-          <SoftphonePanel companyId={phone.companyId} userId={phone.userId} />
+        <AppShell.Aside p="sm" style={{ overflowY: 'auto' }} aria-label="Phone">
+          {/* One softphone per signed-in user and company; the panel is always mounted, so a ring reaches
+              any screen. Only the panel sits inside it: the routed screens never remount with it. */}
+          <SoftphoneProvider key={`${phone.userId}-${phone.companyId}`} {...phone}>
+            <SoftphonePanel {...phone} />
+          </SoftphoneProvider>
         </AppShell.Aside>
       )}
     </AppShell>

@@ -34,6 +34,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-yellow-light-color': '#7a4200',
     '--mantine-color-blue-light-color': '#1553a0',
     '--mantine-color-gray-light-color': '#343a40',
+    // The phone panel's badges: voicemail (orange) and first-time caller (grape).
+    '--mantine-color-orange-light-color': '#8f3a00',
+    '--mantine-color-grape-light-color': '#7a2189',
   },
   dark: {},
 });

@@ -110,7 +110,8 @@ export function GroupsPage() {
                         {group.name}
                       </Anchor>
                       {group.virtual && (
-                        <Badge size="sm" variant="light" color="grape">
+                        // A long name must not squeeze the badge away.
+                        <Badge size="sm" variant="light" color="grape" style={{ flexShrink: 0 }}>
                           Virtual
                         </Badge>
                       )}

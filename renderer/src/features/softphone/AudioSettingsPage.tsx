@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Group, List, Select, Stack, Text, Title } from '@mantine/core';
 import type { AudioPreferences } from '@shared/ipc';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { platform } from '../../platform';
 import {
@@ -16,7 +17,7 @@ import {
   openMicrophone,
   playTone,
 } from '../../voice/audio';
-import { useApplyAudioDevices } from './SoftphoneProvider';
+import { audioDevicesChangedAtom } from './SoftphoneProvider';
 
 const DEFAULT = '';
 const NONE: AudioPreferences = { inputDeviceId: null, outputDeviceId: null, ringtoneDeviceId: null };
@@ -44,7 +45,7 @@ async function loudest(microphone: Microphone, ms: number): Promise<number> {
 }
 
 export function AudioSettingsPage() {
-  const apply = useApplyAudioDevices();
+  const devicesChanged = useSetAtom(audioDevicesChangedAtom);
   const [devices, setDevices] = useState<AudioDevices>({ inputs: [], outputs: [] });
   const [chosen, setChosen] = useState<AudioPreferences>(NONE);
   const [level, setLevel] = useState(0);
@@ -90,7 +91,7 @@ export function AudioSettingsPage() {
     const next = { ...chosen, ...change };
     setChosen(next);
     await platform().audio.set(next);
-    await apply?.(next);
+    devicesChanged((count: number) => count + 1);
   }
 
   async function test(deviceId: string | null) {

@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { DialRequest } from './dialRequest';
-import { useSoftphone } from './SoftphoneProvider';
+import { CALL_GREEN, useSoftphone } from './SoftphoneProvider';
 
 /** Fax numbers (§3 type 3) place no voice calls. */
 const FAX = 3;
@@ -127,7 +127,7 @@ export function Dialer({
           {disabledReason}
         </Text>
       ) : null}
-      <Button type="submit" color="green" disabled={Boolean(disabledReason)}>
+      <Button type="submit" color={CALL_GREEN} disabled={Boolean(disabledReason)}>
         Call
       </Button>
     </Stack>

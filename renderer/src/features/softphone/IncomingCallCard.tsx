@@ -7,7 +7,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { IncomingCall } from '@shared/api/voice';
 import { formatPhone } from '@shared/domain/phone';
-import { callerName, usePhoneTimeZone } from './SoftphoneProvider';
+import { CALL_GREEN, callerName, usePhoneTimeZone } from './SoftphoneProvider';
 
 function when(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
@@ -59,7 +59,7 @@ export function IncomingCallCard({
         )}
         {call.transferred_by && <Text size="sm">Transferred by {call.transferred_by.name}</Text>}
         <Group grow mt="xs">
-          <Button color="green" onClick={onAnswer} title="Answer (Alt+Shift+A)">
+          <Button color={CALL_GREEN} onClick={onAnswer} title="Answer (Alt+Shift+A)">
             Answer
           </Button>
           <Button color="red" variant="light" onClick={onDecline} title="Decline (Alt+Shift+D)">

@@ -64,7 +64,7 @@ export function SoftphonePanel({ companyId, userId }: { companyId: number; userI
   useEffect(() => platform().onCallShortcut((action) => runShortcut(softphone, action)), [softphone]);
 
   return (
-    <Stack gap="sm" component="aside" aria-label="Phone">
+    <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} size="h4">
           Phone
