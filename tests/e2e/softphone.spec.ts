@@ -129,6 +129,12 @@ test('decline; then, away, the agent is not rung and the caller reaches voicemai
   const id = await placeCall('+12125550122');
   await expect.poll(async () => (await callRecord(id)).outcome, { timeout: 10_000 }).toBe(3);
   await expect(phone.getByRole('region', { name: /Incoming call/ })).toHaveCount(0);
+
+  // The voicemail left is offered for a one-click call back, into the dialer.
+  const voicemail = phone.getByRole('status', { name: 'New voicemail' });
+  await expect(voicemail).toContainText('New voicemail from (212) 555-0122');
+  await voicemail.getByRole('button', { name: 'Return call' }).click();
+  await expect(phone.getByLabel('Phone number')).toHaveValue('(212) 555-0122');
 });
 
 test('two agents: both ring, one answers, the other is told who and stops ringing', async ({ browser }) => {

@@ -163,6 +163,25 @@ describe('ringing', () => {
   });
 });
 
+describe('call-back alerts', () => {
+  it('a ring that stops unanswered (caller hung up, timed out) offers to call back; a voicemail too', async () => {
+    const { softphone } = await started();
+    softphone.handleEvent({ type: 'ringing', call: card(1, { contact: { id: 3, name: 'Dana Diaz' } }) });
+    softphone.handleEvent({ type: 'stopped', call_id: 1, reason: 'caller-hangup', answered_by: null });
+    expect(softphone.getState().callBack).toEqual({
+      kind: 'missed',
+      remote: '+12125550188',
+      name: 'Dana Diaz',
+    });
+    softphone.dismissCallBack();
+    softphone.handleEvent({ type: 'ringing', call: card(2) });
+    softphone.handleEvent({ type: 'stopped', call_id: 2, reason: 'declined', answered_by: null });
+    expect(softphone.getState().callBack).toBeNull();
+    softphone.voicemailLeft('+13125550177', '');
+    expect(softphone.getState().callBack).toEqual({ kind: 'voicemail', remote: '+13125550177', name: '' });
+  });
+});
+
 describe('answer', () => {
   it('asks can-answer, then answers through the engine: the call is in progress, the ring gone', async () => {
     const { softphone, engine, requests } = await started({

@@ -53,6 +53,8 @@ export interface SoftphoneState {
   wrapUps: WrapUp[];
   /** The last thing the agent should know (who answered, why an act failed). */
   notice: string | null;
+  /** A call that rang here and nobody took, or a voicemail just left: one click calls back. */
+  callBack: { kind: 'missed' | 'voicemail'; remote: string; name: string } | null;
   warnings: QualityWarning[];
 }
 
@@ -76,6 +78,7 @@ const INITIAL: SoftphoneState = {
   active: null,
   wrapUps: [],
   notice: null,
+  callBack: null,
   warnings: [],
 };
 
@@ -91,6 +94,8 @@ export class Softphone {
   private engine: VoiceEngine | null = null;
   private devices: AudioPreferences | null = null;
   private readonly now: () => number;
+  /** Who rang here, by call id: a ring that stops unanswered becomes a missed-call alert. */
+  private readonly rang = new Map<number, { remote: string; name: string }>();
 
   constructor(private readonly deps: SoftphoneDeps) {
     this.now = deps.now ?? Date.now;
@@ -192,6 +197,7 @@ export class Softphone {
         if (this.state.incoming.some((c) => c.call_id === call.call_id)) return;
         if (this.state.active?.callId === call.call_id) return;
         this.set({ incoming: [...this.state.incoming, call], notice: null });
+        this.rang.set(call.call_id, { remote: call.from, name: call.contact?.name ?? '' });
         this.deps.onRing?.(call);
         return;
       }
@@ -202,6 +208,10 @@ export class Softphone {
         this.engine?.released(event.call_id);
         if (event.reason === 'answered-elsewhere' && event.answered_by) {
           this.set({ notice: `${event.answered_by.name} answered this call.` });
+        }
+        if (event.reason === 'caller-hangup' || event.reason === 'timeout') {
+          const missed = this.rang.get(event.call_id);
+          if (missed) this.set({ callBack: { kind: 'missed', ...missed } });
         }
         return;
       }
@@ -412,6 +422,15 @@ export class Softphone {
 
   dismissNotice(): void {
     this.set({ notice: null });
+  }
+
+  /** A voicemail was just left for the company (the inbox's conversation.updated says so). */
+  voicemailLeft(remote: string, name: string): void {
+    this.set({ callBack: { kind: 'voicemail', remote, name } });
+  }
+
+  dismissCallBack(): void {
+    this.set({ callBack: null });
   }
 
   // ── Helpers ──────────────────────────────────────────────────────────────────────────────────────────────

@@ -17,6 +17,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import type { CallingUser } from '@shared/api/inAppCalling';
 import type { TransferRequest } from '@shared/api/voice';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
@@ -196,6 +197,14 @@ export function ActiveCallView({
   const [transferring, setTransferring] = useState(false);
   const name = call.card ? callerName(call.card) : formatPhone(call.remote);
   const transfer = call.transfer;
+  useHotkeys(
+    [
+      ['alt+shift+O', () => void softphone.toggleHold()],
+      ['alt+shift+K', () => setKeypad((open) => !open)],
+      ['alt+shift+T', () => setTransferring(true)],
+    ],
+    [],
+  );
 
   return (
     <Card withBorder padding="sm" component="section" aria-label={`Call with ${name}`}>
@@ -231,6 +240,7 @@ export function ActiveCallView({
             aria-pressed={call.held}
             onClick={() => void softphone.toggleHold()}
             disabled={call.connectedAt === null}
+            title="Hold (Alt+Shift+O)"
           >
             Hold
           </Button>

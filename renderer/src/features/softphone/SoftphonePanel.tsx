@@ -3,10 +3,11 @@
  * always reachable beside every screen. Top to bottom, in the order an agent needs them: whether calls can reach
  * them (Available for calls, the reachable indicator), what rings (above everything), the call in progress, the
  * wrap-up waiting, then the dialer and recent calls. Every action has a shortcut (Alt+Shift+A answer, D decline,
- * H hang up, M mute), in the window and, on the desktop, globally.
+ * H hang up, M mute — also global on the desktop; O hold, K keypad, T transfer in the window).
  */
 import { Alert, Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
+import { formatPhone } from '@shared/domain/phone';
 import type { CallShortcutAction } from '@shared/ipc';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
@@ -96,6 +97,35 @@ export function SoftphonePanel({ companyId, userId }: { companyId: number; userI
           onClose={() => softphone.dismissNotice()}
         >
           {state.notice}
+        </Alert>
+      )}
+
+      {state.callBack && !ringing && (
+        <Alert
+          color={state.callBack.kind === 'missed' ? 'red' : 'orange'}
+          p="xs"
+          role="status"
+          aria-label={state.callBack.kind === 'missed' ? 'Missed call' : 'New voicemail'}
+          withCloseButton
+          closeButtonLabel="Dismiss call-back alert"
+          onClose={() => softphone.dismissCallBack()}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm">
+              {state.callBack.kind === 'missed' ? 'Missed call from ' : 'New voicemail from '}
+              {state.callBack.name || formatPhone(state.callBack.remote)}
+            </Text>
+            <Button
+              size="compact-sm"
+              onClick={() => {
+                const remote = state.callBack?.remote ?? '';
+                softphone.dismissCallBack();
+                setDialRequest({ number: remote, at: Date.now() });
+              }}
+            >
+              Return call
+            </Button>
+          </Group>
         </Alert>
       )}
 

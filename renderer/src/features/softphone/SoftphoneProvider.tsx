@@ -4,6 +4,7 @@
  * computer's audio devices, and raises the alerts of a ring (OS notification, ringtone on its own output) until
  * it stops. Screens read it with `useSoftphone()`.
  */
+import type { ConversationUpdatedEvent } from '@shared/api/conversations';
 import type { IncomingCall } from '@shared/api/voice';
 import { formatPhone } from '@shared/domain/phone';
 import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
@@ -113,6 +114,16 @@ export function SoftphoneProvider({
       void queryClient.invalidateQueries({ queryKey: ['Calls', 'recent'] });
     }
   });
+
+  // A voicemail left on one of the company's lines: the panel offers to call back.
+  useRealtimeEvent<ConversationUpdatedEvent>(
+    channels.conversations(companyId),
+    EVENTS.conversationUpdated,
+    ({ conversation, item }) => {
+      if (item?.details.type !== 'voicemail' || !item.isInbound) return;
+      softphone.voicemailLeft(conversation.recipient, conversation.contact?.name ?? '');
+    },
+  );
 
   // Self-repair: when the ring channel is (re)subscribed, catch up with what rings and register again; also
   // after the machine wakes or the network returns.
