@@ -58,6 +58,11 @@ export interface DesktopInvokeChannels {
   'notifications:show': { request: DesktopNotification; response: undefined };
   'presence:set': { request: Presence; response: undefined };
   'badge:set': { request: number; response: undefined };
+  /**
+   * A call rings (true) or stopped ringing (false): main raises the window above others until it stops, so the
+   * agent sees Answer and Decline even behind other apps (toast buttons are unreliable on Windows).
+   */
+  'call:ringing': { request: boolean; response: undefined };
   'audio:get': { request: undefined; response: AudioPreferences };
   'audio:set': { request: AudioPreferences; response: undefined };
   'cache:get': { request: string; response: string | null };
@@ -108,6 +113,7 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
   'notifications:show',
   'presence:set',
   'badge:set',
+  'call:ringing',
   'audio:get',
   'audio:set',
   'cache:get',

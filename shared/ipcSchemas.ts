@@ -32,6 +32,7 @@ export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChan
   }),
   'presence:set': presence,
   'badge:set': z.number().int().min(0).max(100_000),
+  'call:ringing': z.boolean(),
   'audio:get': z.undefined(),
   'audio:set': z.strictObject({
     inputDeviceId: deviceId,

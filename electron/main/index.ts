@@ -23,6 +23,7 @@ import electronUpdater from 'electron-updater';
 import { serveAppFile } from './appProtocol';
 import { AudioPreferencesStore } from './audio';
 import { AutoAway } from './autoAway';
+import { CallRaise } from './callRaise';
 import { startEmbeddedServer } from './embeddedServer';
 import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
@@ -68,6 +69,10 @@ async function start(): Promise<void> {
   let window: BrowserWindow | null = null;
   let quitting = false;
   let presence: Presence = 'away';
+  const callRaise = new CallRaise(
+    () => window,
+    () => presence,
+  );
   let signedIn = false;
   const store = new Store<Record<string, unknown>>({ name: 'switchboard' });
   const keyValue = {
@@ -174,6 +179,7 @@ async function start(): Promise<void> {
         app.setBadgeCount(count);
         tray.setUnread(count);
       },
+      'call:ringing': (active) => callRaise.ringing(active),
       'audio:get': () => audio.get(),
       'audio:set': (preferences) => audio.set(preferences),
       'cache:get': (key) => (store.get(`cache.${key}`) as string | undefined) ?? null,

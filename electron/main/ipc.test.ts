@@ -24,6 +24,7 @@ function handlers(): InvokeHandlers {
     'notifications:show': vi.fn(async () => undefined),
     'presence:set': vi.fn(async () => undefined),
     'badge:set': async () => undefined,
+    'call:ringing': async () => undefined,
     'audio:get': async () => ({ inputDeviceId: null, outputDeviceId: null, ringtoneDeviceId: null }),
     'audio:set': async () => undefined,
     'cache:get': async () => null,
@@ -67,6 +68,7 @@ describe('IPC handlers check the sender and the payload before acting', () => {
   it.each([
     ['presence:set', 'busy'],
     ['badge:set', -1],
+    ['call:ringing', 'yes'],
     ['tokens:set', { access_token: 'a', refresh_token: 'r', expires_in: 60, role: 'owner' }],
     ['notifications:show', { tag: 't', title: 'x', body: 'y', kind: 'call', route: 'https://evil.test' }],
   ])('refuses %s with a bad payload %j', async (channel, payload) => {

@@ -38,15 +38,17 @@ describe('the desktop platform, over window.desktop', () => {
     expect(calls.map(([channel]) => channel)).toEqual(['tokens:set', 'tokens:get-access', 'tokens:clear']);
   });
 
-  it('maps presence, badge, notifications and the cache onto their channels', async () => {
+  it('maps presence, badge, ringing, notifications and the cache onto their channels', async () => {
     const { desktop, calls } = fakeDesktop();
     const platform = electronPlatform(desktop);
     await platform.setPresence('away');
     await platform.setBadge(3);
+    await platform.setRinging(true);
     await platform.storage.set('k', 'v');
     expect(calls).toEqual([
       ['presence:set', ['away']],
       ['badge:set', [3]],
+      ['call:ringing', [true]],
       ['cache:set', [{ key: 'k', value: 'v' }]],
     ]);
   });

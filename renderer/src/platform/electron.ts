@@ -28,6 +28,7 @@ export function electronPlatform(desktop: DesktopApi): Platform {
     notify: (notification) => desktop.invoke('notifications:show', notification),
     setPresence: (presence) => desktop.invoke('presence:set', presence),
     setBadge: (count) => desktop.invoke('badge:set', count),
+    setRinging: (ringing) => desktop.invoke('call:ringing', ringing),
     audio: {
       get: () => desktop.invoke('audio:get'),
       set: (preferences) => desktop.invoke('audio:set', preferences),

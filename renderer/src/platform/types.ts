@@ -31,6 +31,11 @@ export interface Platform {
   notify(notification: DesktopNotification): Promise<void>;
   /** Shows presence where the platform can (the tray); the web build shows it in the app only. */
   setPresence(presence: Presence): Promise<void>;
+  /**
+   * A call rings (true) or stopped ringing (false): the desktop raises its window above others until it stops;
+   * a browser has the Web Notification only.
+   */
+  setRinging(ringing: boolean): Promise<void>;
   /** The unread count on the dock, taskbar or tab title. */
   setBadge(count: number): Promise<void>;
   audio: { get(): Promise<AudioPreferences>; set(preferences: AudioPreferences): Promise<void> };

@@ -56,6 +56,9 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
           window.dispatchEvent(new CustomEvent('switchboard:navigate', { detail: notification.route }));
       };
     },
+    async setRinging() {
+      // A page cannot raise its window; the Web Notification is the browser's alert.
+    },
     async setPresence() {
       // Shown in the app's header; a browser has no tray.
     },

@@ -72,6 +72,7 @@ export function SoftphoneProvider({
               .join(' · '),
             route: '/',
           });
+          void platform().setRinging(true);
           if (!ringtone.current) {
             void playTone('ringtone', ringtoneDevice.current).then((playing) => {
               ringtone.current = playing;
@@ -80,6 +81,7 @@ export function SoftphoneProvider({
         },
         onRingStopped: () => {
           if (softphone.getState().incoming.length > 0) return;
+          void platform().setRinging(false);
           ringtone.current?.stop();
           ringtone.current = null;
         },
