@@ -113,6 +113,43 @@ async function contactIdOf(ctx: AppContext, companyId: number, number: string): 
   return row?.id ?? null;
 }
 
+/**
+ * Records a call an agent places from a tracked number (Started, 1): its carrier, still ringing the outside
+ * party. The carrier dials it (the sandbox at once; Twilio when the Device connects with its call_id).
+ */
+export async function createOutboundCall(
+  ctx: AppContext,
+  input: {
+    number: NumberRow;
+    destination: string;
+    agentId: number;
+    carrier: LiveCall['carrier'];
+    carrierSid: string | null;
+    carrierStatus: string;
+  },
+): Promise<CallRow> {
+  const now = ctx.now();
+  const [call] = await ctx.db
+    .insert(calls)
+    .values({
+      company_id: input.number.company_id,
+      number_id: input.number.id,
+      is_inbound: false,
+      caller: input.number.number,
+      called: input.destination,
+      user_id: input.agentId,
+      events: [{ status: 1, at: now.toISOString() }],
+      source: input.number.tags[0] ?? null,
+      carrier_sid: input.carrierSid,
+      carrier_status: input.carrierStatus,
+      live: { ...initialLive({ carrier: input.carrier, callerState: null }), phase: 'ringing' },
+      started_at: now,
+    })
+    .returning();
+  if (!call) throw new Error('call insert returned nothing');
+  return call;
+}
+
 /** Appends §4 events, stamped `at`, after those already recorded (in one statement: no lost update). */
 export async function appendEvents(
   ctx: AppContext,

@@ -26,6 +26,7 @@ import { demoWav } from '../activity/view';
 import { callingUsers } from '../inAppCalling/service';
 import type { NumberRow } from '../inbound/service';
 import { mediaPath } from '../messaging/upload';
+import { CallQueue } from './callQueue';
 import type { LiveCall } from './live';
 import {
   appendEvents,
@@ -33,6 +34,7 @@ import {
   callById,
   closeCall,
   createInboundCall,
+  createOutboundCall,
   fileVoicemail,
   initialLive,
   newJoinToken,
@@ -72,7 +74,7 @@ export type Actor = { id: number; name: string };
 
 export class SandboxVoice {
   private readonly waits = new Map<number, () => void>();
-  private readonly queues = new Map<number, Promise<unknown>>();
+  private readonly queue = new CallQueue();
 
   constructor(
     private readonly ctx: AppContext,
@@ -81,7 +83,7 @@ export class SandboxVoice {
 
   /** Resolves once every act under way on every call has finished (tests read the result after). */
   async settled(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    await this.queue.settled();
   }
 
   /** Cancels every pending wait (the server is stopping). */
@@ -398,26 +400,14 @@ export class SandboxVoice {
 
   /** An outbound call from an agent's softphone: dialled now, the outside party picks up a moment later. */
   async placeOutbound(input: { number: NumberRow; destination: string; agent: Actor }): Promise<CallRow> {
-    const now = this.ctx.now();
-    const live: LiveCall = { ...initialLive({ carrier: 'sandbox', callerState: null }), phase: 'ringing' };
-    const [call] = await this.ctx.db
-      .insert(calls)
-      .values({
-        company_id: input.number.company_id,
-        number_id: input.number.id,
-        is_inbound: false,
-        caller: input.number.number,
-        called: input.destination,
-        user_id: input.agent.id,
-        events: [{ status: CALL_EVENTS.started.status, at: now.toISOString() }],
-        source: input.number.tags[0] ?? null,
-        carrier_sid: sandboxCallSid(),
-        carrier_status: 'ringing',
-        live,
-        started_at: now,
-      })
-      .returning();
-    if (!call) throw new Error('call insert returned nothing');
+    const call = await createOutboundCall(this.ctx, {
+      number: input.number,
+      destination: input.destination,
+      agentId: input.agent.id,
+      carrier: 'sandbox',
+      carrierSid: sandboxCallSid(),
+      carrierStatus: 'ringing',
+    });
     await this.ctx.outbox.send({
       channel: 'call',
       to: input.destination,
@@ -685,17 +675,7 @@ export class SandboxVoice {
 
   /** Runs acts on one call one at a time, in the order they came. */
   private inTurn<T>(callId: number, act: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(callId) ?? Promise.resolve();
-    const result = previous.then(act, act);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(callId, settled);
-    void settled.then(() => {
-      if (this.queues.get(callId) === settled) this.queues.delete(callId);
-    });
-    return result;
+    return this.queue.run(callId, act);
   }
 
   /** Waits `ms`, then (in turn, if the call still goes on) runs `then`. A new wait replaces the last. */

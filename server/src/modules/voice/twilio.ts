@@ -39,6 +39,7 @@ import {
   callBySid,
   closeCall,
   createInboundCall,
+  createOutboundCall,
   fileVoicemail,
   initialLive,
   newJoinToken,
@@ -479,24 +480,14 @@ export async function placeTwilioOutbound(
   ctx: AppContext,
   input: { number: NumberRow; destination: string; agent: { id: number; name: string } },
 ): Promise<OutboundCallAnswer> {
-  const now = ctx.now();
-  const [call] = await ctx.db
-    .insert(calls)
-    .values({
-      company_id: input.number.company_id,
-      number_id: input.number.id,
-      is_inbound: false,
-      caller: input.number.number,
-      called: input.destination,
-      user_id: input.agent.id,
-      events: [{ status: CALL_EVENTS.started.status, at: now.toISOString() }],
-      source: input.number.tags[0] ?? null,
-      carrier_status: 'queued',
-      live: { ...initialLive({ carrier: 'twilio', callerState: null }), phase: 'ringing' },
-      started_at: now,
-    })
-    .returning();
-  if (!call) throw new Error('call insert returned nothing');
+  const call = await createOutboundCall(ctx, {
+    number: input.number,
+    destination: input.destination,
+    agentId: input.agent.id,
+    carrier: 'twilio',
+    carrierSid: null,
+    carrierStatus: 'queued',
+  });
   return {
     kind: 'twilio',
     call_id: call.id,

@@ -40,6 +40,7 @@ import { routingUrls } from '../../routing/callbacks';
 import { EVENTS as CALL_EVENTS } from '../../routing/events';
 import { toTwiml } from '../../routing/twiml';
 import type { DialResume, DialTarget } from '../../routing/types';
+import { CallQueue } from './callQueue';
 import type { LiveCall, LiveConference, LiveTransfer } from './live';
 import { appendEvents, type CallRow, callById, newJoinToken, saveLive } from './records';
 import { extensionKey, incomingCall, numberCardOf, tellAgent } from './ringing';
@@ -73,7 +74,7 @@ const field = (body: Record<string, unknown>, name: string): string => {
 };
 
 export class TwilioTransfers {
-  private readonly queues = new Map<number, Promise<unknown>>();
+  private readonly queue = new CallQueue();
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -562,17 +563,7 @@ export class TwilioTransfers {
 
   /** Runs acts on one call one at a time, in the order they came. */
   private inTurn<T>(callId: number, act: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(callId) ?? Promise.resolve();
-    const result = previous.then(act, act);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.queues.set(callId, settled);
-    void settled.then(() => {
-      if (this.queues.get(callId) === settled) this.queues.delete(callId);
-    });
-    return result;
+    return this.queue.run(callId, act);
   }
 }
 
