@@ -19,6 +19,11 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(expect.arrayContaining(['dist/**', 'dist-electron/**']));
   });
 
+  it('ships the bundled server unpacked, so Node can run it as the embedded server', () => {
+    expect(config.files).toContain('dist-server/**');
+    expect(config.asarUnpack).toEqual(expect.arrayContaining(['dist-server/**', 'node_modules/**']));
+  });
+
   it('Windows: a per-user NSIS installer with a shortcut (AppUserModelID is the appId)', () => {
     expect(config.win.target).toBe('nsis');
     expect(config.nsis.perMachine).toBe(false);

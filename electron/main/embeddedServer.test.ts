@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedServer } from './embeddedServer';
+import { embeddedServerArgs, startEmbeddedServer } from './embeddedServer';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +27,17 @@ describe('the embedded server', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('runs the sources with tsx unpackaged, and the unpacked bundle when packaged', () => {
+    expect(embeddedServerArgs('/src/switchboard', false)).toEqual([
+      '--import',
+      'tsx',
+      '/src/switchboard/server/src/main.ts',
+    ]);
+    expect(embeddedServerArgs('/opt/Switchboard/resources/app.asar', true)).toEqual([
+      '/opt/Switchboard/resources/app.asar.unpacked/dist-server/main.mjs',
+    ]);
+  });
 
   it('reports a server that cannot start, with its output', async () => {
     await expect(

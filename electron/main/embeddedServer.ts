@@ -4,10 +4,22 @@
  * the demo workspace. Resolves to the server's URL once it says it is listening.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join, sep } from 'node:path';
 
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * How to run the server with Electron's binary as plain Node. Packaged: the bundle `npm run build` makes, from the
+ * unpacked copy beside the asar archive (electron-builder.yml `asarUnpack`: Node's module loader cannot read
+ * inside the archive). Unpackaged: the sources, through tsx.
+ */
+export function embeddedServerArgs(appRoot: string, packaged: boolean): string[] {
+  if (!packaged) return ['--import', 'tsx', join(appRoot, 'server', 'src', 'main.ts')];
+  const unpacked = appRoot.replace(`${sep}app.asar`, `${sep}app.asar.unpacked`);
+  return [join(unpacked, 'dist-server', 'main.mjs')];
 }
 
 export function startEmbeddedServer(options: {
