@@ -11,9 +11,11 @@ import {
   app,
   type BrowserWindow,
   ipcMain,
+  nativeImage,
   powerMonitor,
   protocol,
   safeStorage,
+  screen,
   session,
   shell,
   systemPreferences,
@@ -24,7 +26,7 @@ import { serveAppFile } from './appProtocol';
 import { AudioPreferencesStore } from './audio';
 import { AutoAway } from './autoAway';
 import { CallRaise } from './callRaise';
-import { startEmbeddedServer } from './embeddedServer';
+import { embeddedServerArgs, startEmbeddedServer } from './embeddedServer';
 import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
 import { NotificationService } from './notifications';
@@ -33,8 +35,10 @@ import { DesktopSettingsService } from './settings';
 import { releaseCallShortcuts } from './shortcuts';
 import { TokenVault } from './token-store';
 import { TrayService } from './tray';
+import { UnreadBadge } from './unreadBadge';
 import { configureUpdates } from './updates';
 import { createMainWindow, hideOnClose } from './window';
+import { WindowStateKeeper } from './windowState';
 
 const { autoUpdater } = electronUpdater;
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -87,11 +91,9 @@ async function start(): Promise<void> {
   const embedded = configured
     ? null
     : await startEmbeddedServer({
-        // Electron's own binary runs the server as plain Node; unpackaged, straight from source with tsx.
+        // Electron's own binary runs the server as plain Node: the bundle when packaged, the sources otherwise.
         command: process.execPath,
-        args: app.isPackaged
-          ? [join(ROOT, 'dist-server', 'main.mjs')]
-          : ['--import', 'tsx', join(ROOT, 'server', 'src', 'main.ts')],
+        args: embeddedServerArgs(ROOT, app.isPackaged),
         dataDir: app.getPath('userData'),
         env: { ELECTRON_RUN_AS_NODE: '1' },
       });
@@ -139,6 +141,22 @@ async function start(): Promise<void> {
     (state) => join(ICONS, `tray-${state}.png`),
   );
 
+  const unreadBadge = new UnreadBadge({
+    platform: process.platform,
+    setBadgeCount: (count) => app.setBadgeCount(count),
+    // Drawn at 32 px for 2× displays; Windows scales it down for the 16 px overlay at 100%.
+    setOverlayIcon: (bitmap, description) =>
+      window?.setOverlayIcon(
+        bitmap &&
+          nativeImage.createFromBitmap(bitmap.buffer, {
+            width: bitmap.width,
+            height: bitmap.height,
+            scaleFactor: 2,
+          }),
+        description,
+      ),
+  });
+
   protocol.handle(APP_SCHEME, (request) => serveAppFile(request, { root: RENDERER_DIR, csp }));
   session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
     callback(permissionDecision(permission, contents.getURL(), details as { mediaTypes?: string[] })),
@@ -176,7 +194,7 @@ async function start(): Promise<void> {
         tray.setPresence(next);
       },
       'badge:set': (count) => {
-        app.setBadgeCount(count);
+        unreadBadge.set(count);
         tray.setUnread(count);
       },
       'call:ringing': (active) => callRaise.ringing(active),
@@ -191,19 +209,20 @@ async function start(): Promise<void> {
     { ownOrigins: [APP_ORIGIN], log: (message) => console.warn(message) },
   );
 
-  const bounds = (store.get('window.bounds') as { width: number; height: number } | undefined) ?? {
-    width: 1280,
-    height: 820,
-  };
+  const windowState = new WindowStateKeeper({ store: keyValue, screen });
+  const { bounds, maximized } = windowState.initial();
   window = createMainWindow({
     preloadPath: PRELOAD,
     bounds,
     openExternal: (url) => void shell.openExternal(url),
     ownOrigins: [APP_ORIGIN],
   });
+  windowState.track(window);
   hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting });
-  window.on('close', () => store.set('window.bounds', window?.getBounds()));
-  window.once('ready-to-show', () => window?.show());
+  window.once('ready-to-show', () => {
+    if (maximized) window?.maximize();
+    window?.show();
+  });
   const startRoute = linkInArguments(process.argv) ?? '/';
   await window.loadURL(`${APP_ORIGIN}${startRoute}`);
 

@@ -6,6 +6,7 @@
  */
 import { BrowserWindow } from 'electron';
 import { guardNavigation } from './security';
+import { MIN_WINDOW_SIZE } from './windowState';
 
 export interface WindowBounds {
   x?: number;
@@ -22,8 +23,8 @@ export function createMainWindow(options: {
 }): BrowserWindow {
   const window = new BrowserWindow({
     ...options.bounds,
-    minWidth: 900,
-    minHeight: 600,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Switchboard',
     autoHideMenuBar: true,
