@@ -24,16 +24,23 @@ test.beforeAll(async () => {
   token = await server.tokenFor('agent@demo.test');
 });
 
-async function openInbox(page: Page) {
-  await signInThroughUi(page, server.url, 'agent@demo.test');
-  await expectSignedIn(page);
-  // The inbox subscribes to the company's conversations channel; texts sent before that would not show live.
-  const subscribed = page.waitForResponse(
+/**
+ * Resolves once the page has subscribed to the company's conversations channel (the shell does it at sign-in, for
+ * every screen); texts sent before that would not show live. Call it before the navigation that subscribes.
+ */
+function conversationsSubscribed(page: Page) {
+  return page.waitForResponse(
     (response) =>
       response.url().includes('/broadcasting/auth') &&
       (response.request().postData() ?? '').includes('private-conversations.') &&
       response.ok(),
   );
+}
+
+async function openInbox(page: Page) {
+  const subscribed = conversationsSubscribed(page);
+  await signInThroughUi(page, server.url, 'agent@demo.test');
+  await expectSignedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   const list = page.getByRole('listbox', { name: 'Conversations' });
@@ -267,12 +274,7 @@ test('an inbox opened by loading its address (before realtime connected) still g
 }) => {
   await signInThroughUi(page, server.url, 'agent@demo.test');
   await expectSignedIn(page);
-  const subscribed = page.waitForResponse(
-    (response) =>
-      response.url().includes('/broadcasting/auth') &&
-      (response.request().postData() ?? '').includes('private-conversations.') &&
-      response.ok(),
-  );
+  const subscribed = conversationsSubscribed(page);
   // A full load straight onto the inbox: the page mounts before the realtime connection exists.
   await page.goto(`${server.url}/inbox`);
   const list = page.getByRole('listbox', { name: 'Conversations' });
@@ -280,4 +282,39 @@ test('an inbox opened by loading its address (before realtime connected) still g
   await subscribed;
   await textArrives('+1 415 555 0166', 'Are you open on Sunday?');
   await expect(list.getByRole('option', { name: '(415) 555-0166, 1 unread' })).toBeVisible();
+});
+
+test('a text reaches an agent on another screen: a desktop alert, and the unread count in the title until read', async ({
+  page,
+}) => {
+  const alerts = await recordAlerts(page);
+  const subscribed = conversationsSubscribed(page);
+  await signInThroughUi(page, server.url, 'agent@demo.test');
+  await expectSignedIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+  await subscribed;
+  // The unread count of the conversations (§7 notificationCounts "messages") leads the title: the web build's
+  // stand-in for the dock badge and the taskbar overlay.
+  const unreadInTitle = async () => Number(/^\((\d+)\) /.exec(await page.title())?.[1] ?? 0);
+  const me = await server.api('GET', '/user', undefined, token);
+  const companyId = (me.body.companies as { id: number; name: string }[]).find(
+    (company) => company.name === 'Demo Motors',
+  )?.id;
+  const counts = await server.api('GET', `/companies/${companyId}/notificationCounts`, undefined, token);
+  const before = counts.body.messages as number;
+  await expect.poll(unreadInTitle).toBe(before);
+
+  await textArrives('+1 415 555 0155', 'Do you take trade-ins?');
+  await expect.poll(alerts).toContainEqual({ title: '(415) 555-0155', body: 'Do you take trade-ins?' });
+  await expect.poll(unreadInTitle).toBe(before + 1);
+  expect(page.url()).toContain('/contacts');
+
+  // Reading it takes it off the count.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+  await page
+    .getByRole('listbox', { name: 'Conversations' })
+    .getByRole('option', { name: '(415) 555-0155, 1 unread' })
+    .click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Do you take trade-ins?');
+  await expect.poll(unreadInTitle).toBe(before);
 });

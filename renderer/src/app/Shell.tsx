@@ -30,6 +30,7 @@ import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { InboxEvents } from '../features/inbox/InboxEvents';
 import { SoftphonePanel } from '../features/softphone/SoftphonePanel';
 import { SoftphoneProvider } from '../features/softphone/SoftphoneProvider';
 import { platform } from '../platform';
@@ -151,6 +152,9 @@ export function Shell() {
       </AppShell.Navbar>
       <AppShell.Main>
         {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
+        {user && company && roleCan(role, 'inbox.use') && (
+          <InboxEvents key={company.id} companyId={company.id} userId={user.id} />
+        )}
         {adminSession && user && (
           <Alert color="blue" mb="md" title={`Signed in as ${user.name} by an administrator`}>
             <Group justify="space-between">

@@ -2,7 +2,8 @@
  * Keeps the softphone of the selected company alive while signed in: builds it, feeds it the platform's
  * `in-app-calling` events, re-registers after sleep, a network change or a realtime reconnect, applies this
  * computer's audio devices, and raises the alerts of a ring (OS notification, ringtone on its own output) until
- * it stops. Screens read it with `useSoftphone()`.
+ * it stops. A number whose call alerts the user silenced (§7 notificationBlocks, channel "calls") still rings in the
+ * panel — the agent is available — but raises no OS notification. Screens read it with `useSoftphone()`.
  */
 import type { ConversationUpdatedEvent } from '@shared/api/conversations';
 import type { IncomingCall } from '@shared/api/voice';
@@ -29,6 +30,7 @@ import { sandboxEngine } from '../../voice/sandboxEngine';
 import { Softphone, type SoftphoneState } from '../../voice/softphone';
 import { twilioEngine } from '../../voice/twilioEngine';
 import { useCurrentUser } from '../auth/useCurrentUser';
+import { useNotificationBlocks } from '../inbox/inboxApi';
 
 const SoftphoneContext = createContext<Softphone | null>(null);
 
@@ -52,6 +54,11 @@ export function SoftphoneProvider({
   const queryClient = useQueryClient();
   const ringtone = useRef<Playing | null>(null);
   const ringtoneDevice = useRef<string | null>(null);
+  const blocks = useNotificationBlocks(companyId);
+  const silencedNumbers = useRef(new Set<number>());
+  silencedNumbers.current = new Set(
+    (blocks.data ?? []).filter((block) => block.channel === 'calls').map((block) => block.number_id),
+  );
 
   const softphone = useMemo(
     () =>
@@ -63,15 +70,16 @@ export function SoftphoneProvider({
             ? twilioEngine({ api, companyId, token: token.token, events, renewToken })
             : sandboxEngine(api, events),
         onRing: (call) => {
-          void platform().notify({
-            tag: `call-${call.call_id}`,
-            kind: 'call',
-            title: `Incoming call: ${callerName(call)}`,
-            body: [call.number.label || formatPhone(call.number.number), call.source]
-              .filter(Boolean)
-              .join(' · '),
-            route: '/',
-          });
+          if (!silencedNumbers.current.has(call.number.id))
+            void platform().notify({
+              tag: `call-${call.call_id}`,
+              kind: 'call',
+              title: `Incoming call: ${callerName(call)}`,
+              body: [call.number.label || formatPhone(call.number.number), call.source]
+                .filter(Boolean)
+                .join(' · '),
+              route: '/',
+            });
           void platform().setRinging(true);
           if (!ringtone.current) {
             void playTone('ringtone', ringtoneDevice.current).then((playing) => {
