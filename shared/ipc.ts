@@ -51,7 +51,11 @@ export interface DesktopSettings {
 /** Channels from renderer to main, each `invoke`d with its request and answered with its response. */
 export interface DesktopInvokeChannels {
   'app:info': { request: undefined; response: AppInfo };
-  'tokens:set': { request: StoredTokens; response: undefined };
+  /**
+   * Keeps the pair (encrypted); answers why they will not outlive this session when the OS keychain is
+   * unavailable (they are then held in memory only), else null.
+   */
+  'tokens:set': { request: StoredTokens; response: string | null };
   'tokens:get-access': { request: undefined; response: string | null };
   'tokens:refresh': { request: undefined; response: string | null };
   'tokens:clear': { request: undefined; response: undefined };
@@ -77,11 +81,11 @@ export interface DesktopInvokeChannels {
 export interface DesktopEventChannels {
   /** The machine woke up or the network came back: reconnect realtime, re-register the voice device, refetch. */
   'power:resume': undefined;
-  'network:online': undefined;
   /** The user chose a presence in the tray; the renderer asks the server and reports back with presence:set. */
   'presence:requested': Presence;
   /** A notification was clicked: go there. */
   'navigate:to': string;
+  /** The tray's Sign out: the renderer signs out with the server, which also clears the tokens in main. */
   'session:sign-out-requested': undefined;
   /** A global shortcut for the current call was pressed, even with the window hidden. */
   'call:shortcut': CallShortcutAction;
@@ -125,7 +129,6 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
 
 export const EVENT_CHANNELS: readonly EventChannel[] = [
   'power:resume',
-  'network:online',
   'presence:requested',
   'navigate:to',
   'session:sign-out-requested',

@@ -178,6 +178,7 @@ async function start(): Promise<void> {
         await vault.set(tokens);
         signedIn = true;
         tray.setSignedIn(true);
+        return vault.unavailableReason;
       },
       'tokens:get-access': () => vault.accessToken(),
       'tokens:refresh': () => vault.refresh(),

@@ -17,7 +17,7 @@ function handlers(): InvokeHandlers {
       platform: 'linux',
       apiBaseUrl: 'http://127.0.0.1:8080/api',
     }),
-    'tokens:set': vi.fn(async () => undefined),
+    'tokens:set': vi.fn(async () => null),
     'tokens:get-access': async () => 'sba_x',
     'tokens:refresh': async () => null,
     'tokens:clear': async () => undefined,

@@ -44,17 +44,23 @@ describe('the main window meets the security checklist', () => {
 });
 
 describe('closing the window', () => {
-  it('hides it while signed in, so calls still ring; closes it when quitting or signed out', () => {
-    let signedIn = true;
-    let quitting = false;
-    const window = make();
-    hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting });
-    window.close();
-    expect(window.isVisible()).toBe(false);
-    expect(window.isDestroyed()).toBe(false);
-    signedIn = false;
-    window.close();
-    expect(window.isDestroyed()).toBe(true);
-    quitting = true;
-  });
+  it.each([
+    { platform: 'win32', signedIn: true, quitting: false, outcome: 'hidden' },
+    { platform: 'win32', signedIn: false, quitting: false, outcome: 'closed' },
+    { platform: 'win32', signedIn: true, quitting: true, outcome: 'closed' },
+    { platform: 'linux', signedIn: true, quitting: false, outcome: 'hidden' },
+    { platform: 'linux', signedIn: false, quitting: false, outcome: 'closed' },
+    { platform: 'darwin', signedIn: true, quitting: false, outcome: 'hidden' },
+    { platform: 'darwin', signedIn: false, quitting: false, outcome: 'hidden' },
+    { platform: 'darwin', signedIn: false, quitting: true, outcome: 'closed' },
+  ] as const)(
+    '$platform, signed in: $signedIn, quitting: $quitting → $outcome',
+    ({ platform, signedIn, quitting, outcome }) => {
+      const window = make();
+      hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting, platform });
+      window.close();
+      expect(window.isDestroyed()).toBe(outcome === 'closed');
+      if (outcome === 'hidden') expect(window.isVisible()).toBe(false);
+    },
+  );
 });

@@ -52,14 +52,16 @@ export function createMainWindow(options: {
 
 /**
  * Closing the window hides it while the user is signed in, so calls still ring; quitting (tray or app menu) closes
- * it for real. `isQuitting` tells the two apart.
+ * it for real. `isQuitting` tells the two apart. Signed out, closing quits on Windows and Linux; on macOS apps stay
+ * in the dock with their window closed, so it hides there too and the dock icon brings it back.
  */
 export function hideOnClose(
   window: BrowserWindow,
-  options: { signedIn(): boolean; isQuitting(): boolean },
+  options: { signedIn(): boolean; isQuitting(): boolean; platform?: NodeJS.Platform },
 ): void {
   window.on('close', (event: { preventDefault(): void }) => {
-    if (options.isQuitting() || !options.signedIn()) return;
+    const staysOpen = options.signedIn() || (options.platform ?? process.platform) === 'darwin';
+    if (options.isQuitting() || !staysOpen) return;
     event.preventDefault();
     window.hide();
   });

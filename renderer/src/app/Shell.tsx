@@ -64,6 +64,15 @@ export function Shell() {
 
   // A notification clicked or a tel:/sms: link opened: go where it points.
   useEffect(() => platform().onNavigate((route) => navigate(route)), [navigate]);
+  // The tray's Sign out does what the user menu's does.
+  useEffect(
+    () =>
+      platform().onSignOutRequested(async () => {
+        await signOut();
+        navigate('/sign-in', { replace: true });
+      }),
+    [navigate],
+  );
 
   return (
     <AppShell

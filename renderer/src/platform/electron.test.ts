@@ -69,15 +69,34 @@ describe('the desktop platform, over window.desktop', () => {
     ]);
   });
 
-  it('hears resume and network events from main, and stops on unsubscribe', () => {
+  it("hears main's resume and the page's own online event, and stops on unsubscribe", () => {
     const { desktop, emit } = fakeDesktop();
     const platform = electronPlatform(desktop);
     const resumed = vi.fn();
     const off = platform.onResume(resumed);
     emit('power:resume');
-    emit('network:online');
+    window.dispatchEvent(new Event('online'));
     off();
     emit('power:resume');
+    window.dispatchEvent(new Event('online'));
     expect(resumed).toHaveBeenCalledTimes(2);
+  });
+
+  it("passes on the tray's Sign out", () => {
+    const { desktop, emit } = fakeDesktop();
+    const requested = vi.fn();
+    const off = electronPlatform(desktop).onSignOutRequested(requested);
+    emit('session:sign-out-requested');
+    off();
+    emit('session:sign-out-requested');
+    expect(requested).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers main's reason when the tokens can only be kept for this session", async () => {
+    const { desktop } = fakeDesktop();
+    (desktop.invoke as unknown as ReturnType<typeof vi.fn>).mockResolvedValueOnce('No keychain.');
+    await expect(
+      electronPlatform(desktop).tokens.set({ access_token: 'a', refresh_token: 'r', expires_in: 60 }),
+    ).resolves.toBe('No keychain.');
   });
 });

@@ -15,8 +15,9 @@ export function electronPlatform(desktop: DesktopApi): Platform {
         return signedInWithTokens;
       },
       async set(tokens) {
-        await desktop.invoke('tokens:set', tokens);
+        const warning = await desktop.invoke('tokens:set', tokens);
         signedInWithTokens = true;
+        return warning;
       },
       accessToken: () => desktop.invoke('tokens:get-access'),
       refresh: () => desktop.invoke('tokens:refresh'),
@@ -42,16 +43,20 @@ export function electronPlatform(desktop: DesktopApi): Platform {
       set: (key, value) => desktop.invoke('cache:set', { key, value }),
       remove: (key) => desktop.invoke('cache:remove', key),
     },
+    // Main forwards the machine waking (powerMonitor); the network coming back is the page's own `online` event,
+    // which Chromium raises in the renderer (main has no such event).
     onResume(listener) {
       const offResume = desktop.on('power:resume', () => listener());
-      const offOnline = desktop.on('network:online', () => listener());
+      const online = () => listener();
+      window.addEventListener('online', online);
       return () => {
         offResume();
-        offOnline();
+        window.removeEventListener('online', online);
       };
     },
     onPresenceRequested: (listener) => desktop.on('presence:requested', listener),
     onCallShortcut: (listener) => desktop.on('call:shortcut', listener),
+    onSignOutRequested: (listener) => desktop.on('session:sign-out-requested', () => listener()),
     onNavigate: (listener) => desktop.on('navigate:to', listener),
   };
 }

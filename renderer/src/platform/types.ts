@@ -22,7 +22,8 @@ export interface Platform {
    */
   tokens: {
     readonly held: boolean;
-    set(tokens: StoredTokens): Promise<void>;
+    /** Answers why they cannot be kept past this session (no OS keychain), for the user to be told; else null. */
+    set(tokens: StoredTokens): Promise<string | null>;
     accessToken(): Promise<string | null>;
     /** Exchanges the refresh token for a new pair (in main); null when signed out. */
     refresh(): Promise<string | null>;
@@ -57,6 +58,8 @@ export interface Platform {
   onPresenceRequested(listener: (presence: Presence) => void): () => void;
   /** A global call shortcut was pressed (desktop only; the window may be hidden). */
   onCallShortcut(listener: (action: CallShortcutAction) => void): () => void;
+  /** The tray's Sign out was chosen (desktop only). */
+  onSignOutRequested(listener: () => void): () => void;
   /** A notification was clicked, or a tel:/sms: link opened: go there. */
   onNavigate(listener: (route: string) => void): () => void;
 }

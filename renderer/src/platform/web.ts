@@ -34,6 +34,7 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
       },
       async set(tokens) {
         adminTokens = tokens;
+        return null;
       },
       async accessToken() {
         return adminTokens?.access_token ?? null;
@@ -100,6 +101,9 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
         window.removeEventListener('online', listener);
         document.removeEventListener('visibilitychange', onVisible);
       };
+    },
+    onSignOutRequested() {
+      return () => {};
     },
     onPresenceRequested() {
       return () => {};

@@ -9,9 +9,9 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
-import { platform } from '../../platform';
 import { applyServerErrors } from '../../ui/formErrors';
 import { PublicLayout } from '../../ui/PublicLayout';
+import { handOverTokens } from './signIn';
 import { fetchCurrentUser } from './useCurrentUser';
 
 type Values = z.input<typeof SignupBodySchema>;
@@ -29,7 +29,7 @@ export function SignUpPage() {
     try {
       await api.get('/csrf-cookie', { silent: true });
       const { data } = await api.post<SignIn>('/signup', values, { silent: true });
-      if ('access_token' in data) await platform().tokens.set(data);
+      if ('access_token' in data) await handOverTokens(data);
       queryClient.setQueryData(keys.currentUser(), await fetchCurrentUser());
       navigate('/', { replace: true });
     } catch (error) {

@@ -4,14 +4,27 @@
  */
 import type { LoginResponse, MfaChallenge, SignIn } from '@shared/api/auth';
 import { classifyLoginResponse } from '@shared/domain/auth';
+import { DELAYS_MS } from '@shared/domain/limits';
+import type { StoredTokens } from '@shared/ipc';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
 import { adminSessionAtom, appStore } from '../../api/session';
 import { platform } from '../../platform';
+import { flash } from '../../ui/flash';
 import { fetchCurrentUser } from './useCurrentUser';
 
+/**
+ * Gives a token pair to the platform; when this computer cannot keep it past this session (the desktop app found no
+ * OS keychain, so main holds it in memory), the user is told why they will have to sign in again.
+ */
+export async function handOverTokens(tokens: StoredTokens): Promise<void> {
+  const warning = await platform().tokens.set(tokens);
+  if (warning)
+    flash('warn', warning, { title: 'Signed in for this session only', autoCloseMs: DELAYS_MS.errorToast });
+}
+
 async function keep(answer: SignIn): Promise<void> {
-  if ('access_token' in answer) await platform().tokens.set(answer);
+  if ('access_token' in answer) await handOverTokens(answer);
   const user = await fetchCurrentUser();
   queryClient.setQueryData(keys.currentUser(), user);
 }
