@@ -10,6 +10,7 @@ import type { Presence, StoredTokens } from '@shared/ipc';
 import {
   app,
   type BrowserWindow,
+  dialog,
   ipcMain,
   nativeImage,
   powerMonitor,
@@ -66,7 +67,15 @@ protocol.registerSchemesAsPrivileged([
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void start();
+  // A start that fails (most often the embedded server: a locked or damaged data folder) must say so, not leave
+  // an app running with no window.
+  start().catch((error: unknown) => {
+    dialog.showErrorBox(
+      'Switchboard could not start',
+      error instanceof Error ? error.message : String(error),
+    );
+    app.exit(1);
+  });
 }
 
 async function start(): Promise<void> {

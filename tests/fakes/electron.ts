@@ -16,6 +16,17 @@ export interface FakeIpcMainInvokeEvent {
 
 class FakeApp extends EventEmitter {
   isPackaged = false;
+  /** Chromium switches appended before ready. */
+  readonly switches = new Map<string, string | undefined>();
+  readonly commandLine = {
+    appendSwitch: (name: string, value?: string) => {
+      this.switches.set(name, value);
+    },
+  };
+  appUserModelId = '';
+  badgeCount = 0;
+  readonly protocolClients: string[] = [];
+  loginItem: { openAtLogin: boolean; openAsHidden?: boolean } = { openAtLogin: false };
   readonly paths = new Map<string, string>([
     ['userData', '/tmp/switchboard-fake/userData'],
     ['logs', '/tmp/switchboard-fake/logs'],
@@ -52,12 +63,30 @@ class FakeApp extends EventEmitter {
     this.readyResolved = true;
     this.emit('ready');
   }
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id;
+  }
+  setBadgeCount(count: number): boolean {
+    this.badgeCount = count;
+    return true;
+  }
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    this.protocolClients.push(scheme);
+    return true;
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean; openAsHidden?: boolean }): void {
+    this.loginItem = settings;
+  }
   requestSingleInstanceLock(): boolean {
     return this.singleInstance;
   }
   /** Test helper: makes this launch the second instance. */
   setSecondInstance(second: boolean): void {
     this.singleInstance = !second;
+  }
+  exitCode: number | null = null;
+  exit(code = 0): void {
+    this.exitCode = code;
   }
   quit(): void {
     this.quitCalled = true;
@@ -69,7 +98,13 @@ class FakeApp extends EventEmitter {
     this.readyResolved = false;
     this.singleInstance = true;
     this.quitCalled = false;
+    this.exitCode = null;
     this.isPackaged = false;
+    this.switches.clear();
+    this.appUserModelId = '';
+    this.badgeCount = 0;
+    this.protocolClients.length = 0;
+    this.loginItem = { openAtLogin: false };
   }
 }
 
@@ -159,7 +194,11 @@ export class BrowserWindow extends EventEmitter {
   focused = false;
   destroyed = false;
   alwaysOnTop = false;
+  flashing = false;
+  maximized = false;
   loadedUrl = '';
+  bounds = { x: 10, y: 20, width: 1200, height: 800 };
+  overlay: { image: unknown; description: string } | null = null;
   constructor(readonly options: Record<string, unknown> = {}) {
     super();
     this.webContents = new FakeWebContents();
@@ -193,8 +232,26 @@ export class BrowserWindow extends EventEmitter {
   setAlwaysOnTop(flag: boolean): void {
     this.alwaysOnTop = flag;
   }
+  flashFrame(flag: boolean): void {
+    this.flashing = flag;
+  }
   getBounds() {
-    return { x: 10, y: 20, width: 1200, height: 800 };
+    return { ...this.bounds };
+  }
+  getNormalBounds() {
+    return { ...this.bounds };
+  }
+  setBounds(bounds: Partial<{ x: number; y: number; width: number; height: number }>): void {
+    this.bounds = { ...this.bounds, ...bounds };
+  }
+  maximize(): void {
+    this.maximized = true;
+  }
+  isMaximized(): boolean {
+    return this.maximized;
+  }
+  setOverlayIcon(image: unknown, description: string): void {
+    this.overlay = image ? { image, description } : null;
   }
   close(): void {
     const event = {
@@ -257,7 +314,73 @@ export const Menu = {
 export const nativeImage = {
   createFromPath: (path: string) => ({ path }),
   createEmpty: () => ({ path: '' }),
+  createFromBitmap: (buffer: Buffer, options: { width: number; height: number; scaleFactor?: number }) => ({
+    bitmap: buffer,
+    ...options,
+  }),
 };
+
+/** The custom protocol: privileged schemes and the handler registered for each. */
+export const protocol = {
+  privileged: [] as { scheme: string; privileges: Record<string, boolean> }[],
+  handlers: new Map<string, (request: Request) => Response | Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges: Record<string, boolean> }[]): void {
+    protocol.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Response | Promise<Response>): void {
+    protocol.handlers.set(scheme, handler);
+  },
+};
+
+/** The default session's permission handlers, kept for tests to call. */
+export const session = {
+  defaultSession: {
+    requestHandler: null as unknown,
+    checkHandler: null as unknown,
+    setPermissionRequestHandler(handler: unknown): void {
+      session.defaultSession.requestHandler = handler;
+    },
+    setPermissionCheckHandler(handler: unknown): void {
+      session.defaultSession.checkHandler = handler;
+    },
+  },
+};
+
+/** Lock, unlock, suspend and resume: tests emit them. */
+export const powerMonitor = new EventEmitter();
+
+/** Error boxes shown (title and content). */
+export const dialog = {
+  errors: [] as { title: string; content: string }[],
+  showErrorBox(title: string, content: string): void {
+    dialog.errors.push({ title, content });
+  },
+};
+
+export const systemPreferences = {
+  asked: [] as string[],
+  askForMediaAccess(media: string): Promise<boolean> {
+    systemPreferences.asked.push(media);
+    return Promise.resolve(true);
+  },
+};
+
+type Area = { x: number; y: number; width: number; height: number };
+/** The displays' work areas (a 1920×1040 primary by default); tests replace them and emit display changes. */
+class FakeScreen extends EventEmitter {
+  areas: Area[] = [{ x: 0, y: 0, width: 1920, height: 1040 }];
+  getAllDisplays() {
+    return this.areas.map((workArea) => ({ workArea }));
+  }
+  getPrimaryDisplay() {
+    return { workArea: this.areas[0] ?? { x: 0, y: 0, width: 1920, height: 1040 } };
+  }
+  reset(): void {
+    this.removeAllListeners();
+    this.areas = [{ x: 0, y: 0, width: 1920, height: 1040 }];
+  }
+}
+export const screen = new FakeScreen();
 
 /** An OS notification: recorded when shown; tests click it. */
 export class Notification extends EventEmitter {
@@ -322,6 +445,14 @@ export function resetFakeElectron(): void {
   shell.opened.length = 0;
   globalShortcut.registered.clear();
   globalShortcut.taken.clear();
+  protocol.privileged.length = 0;
+  protocol.handlers.clear();
+  session.defaultSession.requestHandler = null;
+  session.defaultSession.checkHandler = null;
+  powerMonitor.removeAllListeners();
+  systemPreferences.asked.length = 0;
+  dialog.errors.length = 0;
+  screen.reset();
 }
 
 export default {
@@ -336,4 +467,11 @@ export default {
   nativeImage,
   Notification,
   shell,
+  globalShortcut,
+  protocol,
+  session,
+  powerMonitor,
+  systemPreferences,
+  screen,
+  dialog,
 };
