@@ -318,3 +318,36 @@ test('a text reaches an agent on another screen: a desktop alert, and the unread
   await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Do you take trade-ins?');
   await expect.poll(unreadInTitle).toBe(before);
 });
+
+test('an sms: link opens a new message to that number; sending it opens the new conversation', async ({
+  page,
+}) => {
+  await signInThroughUi(page, server.url, 'agent@demo.test');
+  await expectSignedIn(page);
+  // Where the desktop app sends an sms: link (electron/main/links.ts).
+  await page.goto(
+    `${server.url}/inbox/new?number=%2B14155550144&body=${encodeURIComponent('Your car is ready.')}`,
+  );
+  const dialog = page.getByRole('dialog', { name: 'New message' });
+  await expect(dialog.getByLabel('To')).toHaveValue('+14155550144');
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('Your car is ready.');
+
+  // Every field says what is wrong, and nothing is sent.
+  await dialog.getByLabel('To').fill('12');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toContainText('Enter a valid phone number.');
+  await expect(dialog).toContainText('Choose the number to send from.');
+
+  await dialog.getByLabel('To').fill('(415) 555-0144');
+  await dialog.getByLabel('From').click();
+  await page.getByRole('option', { name: /\(312\) 555-0100/ }).click();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/inbox\/\d+$/);
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Your car is ready.');
+
+  const outbox = await server.api('GET', '/sandbox/outbox?to=%2B14155550144', undefined, token);
+  expect(
+    (outbox.body.data as { body: string; from: string }[]).map((row) => [row.from, row.body]),
+  ).toContainEqual([MAIN_LINE, 'Your car is ready.']);
+});

@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/profile" replace /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'inbox', element: <InboxPage /> },
+      { path: 'inbox/new', element: <InboxPage /> },
       { path: 'inbox/:conversationId', element: <InboxPage /> },
       { path: 'activity', element: <ActivityPage /> },
       { path: 'contacts', element: <ContactsPage /> },

@@ -1,18 +1,20 @@
 /**
  * The inbox (§7 Conversations and messages): the conversation list beside the open thread (`/inbox/:id`).
- * Live updates and desktop alerts come from `InboxEvents`, which the shell keeps mounted on every screen.
+ * New message (`/inbox/new`, also where sms: links land) texts someone with no conversation yet. Live updates and
+ * desktop alerts come from `InboxEvents`, which the shell keeps mounted on every screen.
  */
 import { Box, Button, Drawer, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { roleCan } from '@shared/domain/permissions';
-import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { EmptyState } from '../../ui/States';
 import { ContactPanel } from './ContactPanel';
 import { ConversationList } from './ConversationList';
 import { useConversation } from './inboxApi';
 import type { ConversationFilters } from './inboxCache';
+import { NewMessageModal } from './NewMessageModal';
 import { Thread } from './Thread';
 
 export function InboxPage() {
@@ -21,6 +23,13 @@ export function InboxPage() {
   const params = useParams();
   const openId = Number(params.conversationId) || null;
   const navigate = useNavigate();
+  // `/inbox/new` (the New message button, or an sms: link with `number` and `body`) opens the new-message dialog.
+  const composing = useMatch('/inbox/new') !== null;
+  const [search] = useSearchParams();
+  const initialMessage = useMemo(
+    () => ({ to: search.get('number') ?? '', text: search.get('body') ?? '' }),
+    [search],
+  );
   const [filters, setFilters] = useState<ConversationFilters>({});
   const onFiltersChange = useCallback((next: ConversationFilters) => setFilters(next), []);
   const openConversation = useCallback((id: number) => void navigate(`/inbox/${id}`), [navigate]);
@@ -38,12 +47,24 @@ export function InboxPage() {
         <Title order={1} size="h2">
           Inbox
         </Title>
-        {open.data && !wide && (
-          <Button variant="default" size="xs" onClick={() => setContactDrawer(true)}>
-            Contact details
+        <Group gap="xs">
+          {open.data && !wide && (
+            <Button variant="default" size="xs" onClick={() => setContactDrawer(true)}>
+              Contact details
+            </Button>
+          )}
+          <Button size="xs" onClick={() => navigate('/inbox/new')}>
+            New message
           </Button>
-        )}
+        </Group>
       </Group>
+      <NewMessageModal
+        companyId={companyId}
+        opened={composing}
+        initial={initialMessage}
+        onClose={() => navigate('/inbox')}
+        onSent={(conversationId) => navigate(`/inbox/${conversationId}`, { replace: true })}
+      />
       <Box style={{ display: 'flex', gap: 16, height: 'calc(100vh - 160px)', minHeight: 480 }}>
         <Box style={{ flex: '0 0 34%', minWidth: 260, height: '100%' }}>
           <ConversationList
