@@ -87,6 +87,9 @@ describe('Content-Security-Policy', () => {
     const csp = contentSecurityPolicy('https://platform.example.com/api');
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self' https://platform.example.com wss://platform.example.com");
+    // Voicemails, recordings and MMS images come from the API, which is not 'self' (app://switchboard) here.
+    expect(csp).toMatch(/media-src [^;]*https:\/\/platform\.example\.com/);
+    expect(csp).toMatch(/img-src [^;]*https:\/\/platform\.example\.com/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
   });

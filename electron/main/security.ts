@@ -4,6 +4,8 @@
  * only microphone and notifications are granted and only to our own origin, and a strict Content-Security-Policy.
  */
 
+import { uiContentSecurityPolicy } from '@shared/csp';
+
 /** The renderer is loaded from the packaged files through this custom protocol, never file:// (ARCHITECTURE). */
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://switchboard';
@@ -23,25 +25,11 @@ export function isOwnOrigin(url: string, ownOrigins: readonly string[] = [APP_OR
   return origin !== null && ownOrigins.includes(origin);
 }
 
-/**
- * The CSP of every page main serves: scripts only from the app, connections only to the app and the API (http and
- * its WebSocket), media from blobs (call audio), nothing embeddable.
- */
+/** The CSP of every page main serves: the UI's policy (shared/csp.ts) with the API's origins added. */
 export function contentSecurityPolicy(apiBaseUrl: string): string {
   const api = new URL(apiBaseUrl);
-  const ws = `${api.protocol === 'https:' ? 'wss' : 'ws'}://${api.host}`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `connect-src 'self' ${api.origin} ${ws}`,
-    "media-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  const webSocket = `${api.protocol === 'https:' ? 'wss' : 'ws'}://${api.host}`;
+  return uiContentSecurityPolicy({ apiOrigins: [api.origin, webSocket] });
 }
 
 export interface NavigationGuardTarget {

@@ -58,6 +58,7 @@ import { voiceRoutes } from './modules/voice/routes';
 import { twilioVoiceRoutes } from './modules/voice/twilio';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
+import { realtimeOriginsElsewhere } from './realtime/settings';
 
 /** Secrets never reach the logs. */
 export const LOG_REDACT = [
@@ -283,7 +284,12 @@ export async function buildApp(
     },
     { prefix: ctx.config.apiPrefix },
   );
-  if (ctx.config.uiDir) await registerUi(app, ctx.config.uiDir, ctx.config.apiPrefix);
+  if (ctx.config.uiDir)
+    await registerUi(app, {
+      uiDir: ctx.config.uiDir,
+      apiPrefix: ctx.config.apiPrefix,
+      realtimeOrigins: realtimeOriginsElsewhere(ctx.config),
+    });
   // The Pusher protocol's own paths, outside the API prefix (ARCHITECTURE "URLs, origins and sign-in").
   triggerApiRoutes(app, ctx, realtimeSecret);
   if (!ctx.config.pusher) attachRealtimeEndpoint(app, ctx.realtime, { secret: realtimeSecret });

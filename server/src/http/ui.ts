@@ -1,15 +1,23 @@
 /**
  * Serves the built account UI (dist/) on the same origin as the API: files as they are, and index.html for every
- * other path, so the UI's routes load on refresh. The API prefix and the realtime paths are never UI.
+ * other path, so the UI's routes load on refresh, with the UI's Content-Security-Policy. The API prefix and the
+ * realtime paths are never UI.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@shared/api/errors';
+import { uiContentSecurityPolicy } from '@shared/csp';
 import type { FastifyInstance } from 'fastify';
 
-export async function registerUi(app: FastifyInstance, uiDir: string, apiPrefix: string): Promise<void> {
-  await app.register(fastifyStatic, { root: uiDir, serve: false });
+export async function registerUi(
+  app: FastifyInstance,
+  options: { uiDir: string; apiPrefix: string; realtimeOrigins: readonly string[] },
+): Promise<void> {
+  const { uiDir, apiPrefix } = options;
+  const csp = uiContentSecurityPolicy({ realtimeOrigins: options.realtimeOrigins });
+  // Our cache headers below, not the plugin's (it would overwrite them with max-age=0).
+  await app.register(fastifyStatic, { root: uiDir, serve: false, cacheControl: false });
   const reserved = [`${apiPrefix}/`, '/app/', '/apps/'];
   // The UI's files are not API calls: a page load must never be refused by the API's rate limiter.
   app.get('/*', { config: { access: 'public', rateLimit: false } }, async (request, reply) => {
@@ -29,8 +37,9 @@ export async function registerUi(app: FastifyInstance, uiDir: string, apiPrefix:
     return (
       reply
         .header('cache-control', 'no-cache')
-        // A meta CSP cannot forbid framing; the header does (clickjacking).
-        .header('content-security-policy', "frame-ancestors 'none'")
+        // As a header, not a <meta>: only a header can forbid framing (clickjacking), and a meta tag would also
+        // bind the desktop app, where the API is another origin.
+        .header('content-security-policy', csp)
         .header('x-frame-options', 'DENY')
         .type('text/html')
         .sendFile('index.html')

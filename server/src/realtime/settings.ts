@@ -3,6 +3,17 @@ import { EMBEDDED_APP_KEY } from '@shared/realtime';
 import type { ServerConfig } from '../config';
 
 /**
+ * Where a browser page reaches a configured realtime cluster (its WebSocket, and HTTP for pusher-js's fallback),
+ * for the UI's CSP; none for the embedded endpoint, which is the page's own origin.
+ */
+export function realtimeOriginsElsewhere(config: ServerConfig): string[] {
+  if (!config.pusher) return [];
+  const { host, port, tls } = realtimeClientSettings(config);
+  const hostPort = port === (tls ? 443 : 80) ? host : `${host}:${port}`;
+  return [`${tls ? 'wss' : 'ws'}://${hostPort}`, `${tls ? 'https' : 'http'}://${hostPort}`];
+}
+
+/**
  * For the embedded endpoint the answer is this server as the client reached it (its Host header), so a server on
  * a random port or behind a proxy is found the same way the API was; without a request, PUBLIC_URL.
  */
