@@ -59,6 +59,12 @@ export interface DesktopInvokeChannels {
   'tokens:get-access': { request: undefined; response: string | null };
   'tokens:refresh': { request: undefined; response: string | null };
   'tokens:clear': { request: undefined; response: undefined };
+  /**
+   * A platform admin signs in as another user (§4 Admin login): that user's pair is used, in memory only, until
+   * `tokens:end-acting`, while the admin's own pair stays kept for their return.
+   */
+  'tokens:act-as': { request: StoredTokens; response: undefined };
+  'tokens:end-acting': { request: undefined; response: undefined };
   'notifications:show': { request: DesktopNotification; response: undefined };
   'presence:set': { request: Presence; response: undefined };
   'badge:set': { request: number; response: undefined };
@@ -114,6 +120,8 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
   'tokens:get-access',
   'tokens:refresh',
   'tokens:clear',
+  'tokens:act-as',
+  'tokens:end-acting',
   'notifications:show',
   'presence:set',
   'badge:set',

@@ -13,16 +13,20 @@ const accelerator = z
   .max(100)
   .regex(/^[\w+]*$/, 'Use keys joined by +, e.g. CommandOrControl+Shift+A.');
 
+const tokenPair = z.strictObject({
+  access_token: z.string().min(1).max(4096),
+  refresh_token: z.string().min(1).max(4096),
+  expires_in: z.number().int().positive(),
+});
+
 export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChannels[C]['request']> } = {
   'app:info': z.undefined(),
-  'tokens:set': z.strictObject({
-    access_token: z.string().min(1).max(4096),
-    refresh_token: z.string().min(1).max(4096),
-    expires_in: z.number().int().positive(),
-  }),
+  'tokens:set': tokenPair,
   'tokens:get-access': z.undefined(),
   'tokens:refresh': z.undefined(),
   'tokens:clear': z.undefined(),
+  'tokens:act-as': tokenPair,
+  'tokens:end-acting': z.undefined(),
   'notifications:show': z.strictObject({
     tag: z.string().min(1).max(200),
     title: z.string().max(200),

@@ -191,6 +191,8 @@ async function start(): Promise<void> {
       },
       'tokens:get-access': () => vault.accessToken(),
       'tokens:refresh': () => vault.refresh(),
+      'tokens:act-as': (tokens) => vault.actAs(tokens),
+      'tokens:end-acting': () => vault.endActing(),
       'tokens:clear': async () => {
         await vault.clear();
         signedIn = false;

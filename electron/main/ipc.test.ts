@@ -21,6 +21,8 @@ function handlers(): InvokeHandlers {
     'tokens:get-access': async () => 'sba_x',
     'tokens:refresh': async () => null,
     'tokens:clear': async () => undefined,
+    'tokens:act-as': async () => undefined,
+    'tokens:end-acting': async () => undefined,
     'notifications:show': vi.fn(async () => undefined),
     'presence:set': vi.fn(async () => undefined),
     'badge:set': async () => undefined,

@@ -77,4 +77,35 @@ describe('the secure token store', () => {
     await expect(vault.accessToken()).resolves.toBeNull();
     expect(store.data.size).toBe(0);
   });
+
+  it("acting as another user (§4 Admin login) uses their pair in memory only, and returns to the admin's own", async () => {
+    const store = memoryStore();
+    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    await vault.set(pair);
+    const sealedBefore = store.data.get('tokens');
+    vault.actAs({ access_token: 'sba_user_7', refresh_token: 'sbr_user_7', expires_in: 3600 });
+    await expect(vault.accessToken()).resolves.toBe('sba_user_7');
+    expect(store.data.get('tokens')).toBe(sealedBefore);
+    // A restart while acting comes back as the admin.
+    await expect(new TokenVault({ safeStorage, store, refresh: vi.fn() }).accessToken()).resolves.toBe(
+      'sba_access_1',
+    );
+    vault.endActing();
+    await expect(vault.accessToken()).resolves.toBe('sba_access_1');
+  });
+
+  it("renews the acted-as pair on its own; a refusal ends the acting, not the admin's sign-in", async () => {
+    const refresh = vi.fn(async (token: string) =>
+      token === 'sbr_user_7'
+        ? { access_token: 'sba_user_7b', refresh_token: 'sbr_user_7b', expires_in: 60 }
+        : null,
+    );
+    const vault = new TokenVault({ safeStorage, store: memoryStore(), refresh });
+    await vault.set(pair);
+    vault.actAs({ access_token: 'sba_user_7', refresh_token: 'sbr_user_7', expires_in: 3600 });
+    await expect(vault.refresh()).resolves.toBe('sba_user_7b');
+    await expect(vault.refresh()).resolves.toBeNull();
+    await expect(vault.accessToken()).resolves.toBe('sba_access_1');
+    expect(refresh.mock.calls.map(([token]) => token)).toEqual(['sbr_user_7', 'sbr_user_7b']);
+  });
 });

@@ -3,7 +3,8 @@
  * OS keychain through Electron's safeStorage and persisted in a small store; nothing in plain text on disk. The
  * renderer gets only the access token; main renews it with the refresh token, which never leaves main.
  * If the OS keychain is unavailable, tokens are kept in memory for this session only, and `unavailableReason`
- * says why the user will have to sign in again next time.
+ * says why the user will have to sign in again next time. A platform admin acting as another user (§4) uses that
+ * user's pair, in memory only, on top of their own, which is there again when they return.
  */
 import type { StoredTokens } from '@shared/ipc';
 
@@ -30,6 +31,8 @@ const EARLY_MS = 30_000;
 
 export class TokenVault {
   private held: Held | null = null;
+  /** The pair of the user a platform admin is acting as; never persisted, so a restart returns to the admin. */
+  private acting: Held | null = null;
   private pending: Promise<string | null> | null = null;
 
   constructor(
@@ -79,18 +82,38 @@ export class TokenVault {
     }
   }
 
-  /** A working access token: the held one, or a renewed one when it is about to expire; null when signed out. */
+  /** Acts as another user (a platform admin's sign-in as them) until `endActing`. */
+  actAs(tokens: StoredTokens): void {
+    this.acting = { ...tokens, expiresAt: this.now() + tokens.expires_in * 1000 };
+  }
+
+  /** Back to the user's own pair. */
+  endActing(): void {
+    this.acting = null;
+  }
+
+  /** A working access token: the one in use, or a renewed one when it is about to expire; null when signed out. */
   async accessToken(): Promise<string | null> {
-    if (!this.held) return null;
-    if (this.held.expiresAt - EARLY_MS > this.now()) return this.held.access_token;
+    const current = this.acting ?? this.held;
+    if (!current) return null;
+    if (current.expiresAt - EARLY_MS > this.now()) return current.access_token;
     return this.refresh();
   }
 
-  /** Renews the pair now. Concurrent callers share one renewal (a refresh token works once). */
+  /**
+   * Renews the pair in use now. Concurrent callers share one renewal (a refresh token works once). A refused
+   * renewal signs out of that pair: the acted-as user's only, or the user's own.
+   */
   async refresh(): Promise<string | null> {
-    if (!this.held) return null;
+    const current = this.acting ?? this.held;
+    if (!current) return null;
+    const acting = current === this.acting;
     this.pending ??= (async () => {
-      const renewed = await this.deps.refresh(this.held?.refresh_token ?? '').catch(() => null);
+      const renewed = await this.deps.refresh(current.refresh_token).catch(() => null);
+      if (acting) {
+        this.acting = renewed ? { ...renewed, expiresAt: this.now() + renewed.expires_in * 1000 } : null;
+        return renewed?.access_token ?? null;
+      }
       if (!renewed) {
         await this.clear();
         return null;
@@ -105,6 +128,7 @@ export class TokenVault {
 
   async clear(): Promise<void> {
     this.held = null;
+    this.acting = null;
     this.deps.store.delete(KEY);
   }
 }

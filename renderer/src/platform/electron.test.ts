@@ -38,6 +38,18 @@ describe('the desktop platform, over window.desktop', () => {
     expect(calls.map(([channel]) => channel)).toEqual(['tokens:set', 'tokens:get-access', 'tokens:clear']);
   });
 
+  it("acts as another user through main, and returns to the user's own pair", async () => {
+    const { desktop, calls } = fakeDesktop();
+    const platform = electronPlatform(desktop);
+    const other = { access_token: 'a7', refresh_token: 'r7', expires_in: 60 };
+    await platform.tokens.actAs(other);
+    await platform.tokens.endActing();
+    expect(calls).toEqual([
+      ['tokens:act-as', [other]],
+      ['tokens:end-acting', []],
+    ]);
+  });
+
   it('maps presence, badge, ringing, notifications and the cache onto their channels', async () => {
     const { desktop, calls } = fakeDesktop();
     const platform = electronPlatform(desktop);

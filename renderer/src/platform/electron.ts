@@ -25,6 +25,8 @@ export function electronPlatform(desktop: DesktopApi): Platform {
         signedInWithTokens = false;
         await desktop.invoke('tokens:clear');
       },
+      actAs: (tokens) => desktop.invoke('tokens:act-as', tokens),
+      endActing: () => desktop.invoke('tokens:end-acting'),
     },
     notify: (notification) => desktop.invoke('notifications:show', notification),
     setPresence: (presence) => desktop.invoke('presence:set', presence),

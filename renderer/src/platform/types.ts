@@ -28,6 +28,10 @@ export interface Platform {
     /** Exchanges the refresh token for a new pair (in main); null when signed out. */
     refresh(): Promise<string | null>;
     clear(): Promise<void>;
+    /** A platform admin acts as another user with their pair (§4), kept in memory only, until `endActing`. */
+    actAs(tokens: StoredTokens): Promise<void>;
+    /** Back to the user's own sign-in. */
+    endActing(): Promise<void>;
   };
   notify(notification: DesktopNotification): Promise<void>;
   /** Shows presence where the platform can (the tray); the web build shows it in the app only. */

@@ -45,6 +45,12 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
       async clear() {
         adminTokens = null;
       },
+      async actAs(tokens) {
+        adminTokens = tokens;
+      },
+      async endActing() {
+        adminTokens = null;
+      },
     },
     async notify(notification) {
       if (typeof Notification === 'undefined') return;

@@ -13,7 +13,7 @@ import { fetchCurrentUser } from '../auth/useCurrentUser';
 export async function signInAs(userId: number): Promise<void> {
   const { data } = await api.post<TokenPair>('/admin/impersonate', { user_id: userId });
   queryClient.clear();
-  await platform().tokens.set(data);
+  await platform().tokens.actAs(data);
   appStore.set(adminSessionAtom, true);
   appStore.set(selectedCompanyIdAtom, null);
   queryClient.setQueryData(keys.currentUser(), await fetchCurrentUser());
@@ -21,7 +21,7 @@ export async function signInAs(userId: number): Promise<void> {
 
 export async function returnToOwnAccount(): Promise<void> {
   await api.get('/sanctum/logout', { silent: true, keepSessionOn401: true }).catch(() => undefined);
-  await platform().tokens.clear();
+  await platform().tokens.endActing();
   appStore.set(adminSessionAtom, false);
   appStore.set(selectedCompanyIdAtom, null);
   queryClient.clear();
