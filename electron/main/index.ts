@@ -32,7 +32,7 @@ import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
 import { NotificationService } from './notifications';
 import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, permissionDecision } from './security';
-import { DesktopSettingsService } from './settings';
+import { DesktopSettingsService, launchedHidden } from './settings';
 import { releaseCallShortcuts } from './shortcuts';
 import { TokenVault } from './token-store';
 import { TrayService } from './tray';
@@ -231,9 +231,11 @@ async function start(): Promise<void> {
   });
   windowState.track(window);
   hideOnClose(window, { signedIn: () => signedIn, isQuitting: () => quitting });
+  // Launched at login, the app waits in the tray (the tray's Open, a call or a link shows it).
+  const hidden = launchedHidden(process.argv, app.getLoginItemSettings().wasOpenedAtLogin);
   window.once('ready-to-show', () => {
     if (maximized) window?.maximize();
-    window?.show();
+    if (!hidden) window?.show();
   });
   const startRoute = linkInArguments(process.argv) ?? '/';
   await window.loadURL(`${APP_ORIGIN}${startRoute}`);

@@ -1,7 +1,7 @@
 import { globalShortcut } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeElectron } from '../../tests/fakes/electron';
-import { DEFAULT_SETTINGS, DesktopSettingsService } from './settings';
+import { DEFAULT_SETTINGS, DesktopSettingsService, launchedHidden } from './settings';
 import { configureUpdates } from './updates';
 
 const fakeShortcuts = globalShortcut as unknown as {
@@ -32,9 +32,17 @@ describe('desktop settings', () => {
     service.set({ ...DEFAULT_SETTINGS, launchAtLogin: true });
     expect(loginItems.setLoginItemSettings).toHaveBeenLastCalledWith({
       openAtLogin: true,
-      openAsHidden: true,
+      args: ['--hidden'],
     });
     expect(service.get().launchAtLogin).toBe(true);
+  });
+
+  it.each([
+    [['Switchboard.exe', '--hidden'], false, true],
+    [['Switchboard.exe'], true, true],
+    [['Switchboard.exe', 'tel:+13125550123'], false, false],
+  ])('a launch with %j (macOS at login: %s) waits in the tray: %s', (argv, wasOpenedAtLogin, hidden) => {
+    expect(launchedHidden(argv, wasOpenedAtLogin)).toBe(hidden);
   });
 
   it('changing a shortcut re-registers; one held elsewhere is reported; an empty one is off', () => {

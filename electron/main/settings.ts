@@ -14,8 +14,16 @@ export const DEFAULT_SETTINGS: DesktopSettings = {
   shortcuts: { ...DEFAULT_SHORTCUTS },
 };
 
+/** The argument a launch at login carries on Windows (macOS says so with `wasOpenedAtLogin`). */
+export const HIDDEN_LAUNCH_ARG = '--hidden';
+
 export interface LoginItems {
-  setLoginItemSettings(settings: { openAtLogin: boolean; openAsHidden?: boolean }): void;
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void;
+}
+
+/** Whether this launch was the one at login, which waits in the tray instead of opening a window. */
+export function launchedHidden(argv: readonly string[], wasOpenedAtLogin = false): boolean {
+  return wasOpenedAtLogin || argv.includes(HIDDEN_LAUNCH_ARG);
 }
 
 export class DesktopSettingsService {
@@ -45,7 +53,10 @@ export class DesktopSettingsService {
   /** Applies the saved settings at start-up. */
   apply(settings: DesktopSettings = this.get()): CallShortcutAction[] {
     // Started at login, the app waits in the tray rather than opening a window over the desktop.
-    this.deps.loginItems.setLoginItemSettings({ openAtLogin: settings.launchAtLogin, openAsHidden: true });
+    this.deps.loginItems.setLoginItemSettings({
+      openAtLogin: settings.launchAtLogin,
+      args: [HIDDEN_LAUNCH_ARG],
+    });
     return registerCallShortcuts(settings.shortcuts, this.deps.onShortcut);
   }
 }

@@ -26,7 +26,7 @@ class FakeApp extends EventEmitter {
   appUserModelId = '';
   badgeCount = 0;
   readonly protocolClients: string[] = [];
-  loginItem: { openAtLogin: boolean; openAsHidden?: boolean } = { openAtLogin: false };
+  loginItem: { openAtLogin: boolean; args?: string[] } = { openAtLogin: false };
   readonly paths = new Map<string, string>([
     ['userData', '/tmp/switchboard-fake/userData'],
     ['logs', '/tmp/switchboard-fake/logs'],
@@ -74,8 +74,11 @@ class FakeApp extends EventEmitter {
     this.protocolClients.push(scheme);
     return true;
   }
-  setLoginItemSettings(settings: { openAtLogin: boolean; openAsHidden?: boolean }): void {
+  setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void {
     this.loginItem = settings;
+  }
+  getLoginItemSettings() {
+    return { ...this.loginItem, wasOpenedAtLogin: false };
   }
   requestSingleInstanceLock(): boolean {
     return this.singleInstance;
