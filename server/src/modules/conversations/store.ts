@@ -4,8 +4,9 @@
  * conversations channel). Inbound texts, sends, delivery receipts, notes and (later) calls all come through here.
  */
 import type { ConversationItem } from '@shared/api/conversations';
+import { advanceDeliveryState, type DeliveryState } from '@shared/domain/messaging';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contacts, conversationItems, conversations } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -77,7 +78,51 @@ export async function addItem(
   return row;
 }
 
-/** Publishes `conversation.updated` with the conversation as it is now and the item that changed it. */
+/**
+ * Moves an item's delivery state forward to `next` (never back: `advanceDeliveryState`), with `also` computed from
+ * the row as it was. The send's answer and the carrier's receipt race (a receipt can land while the send is still
+ * being recorded), so the write is a compare-and-set on the state it read, retried on a lost race: a read-then-write
+ * would let "queued" overwrite "delivered". Answers the row as it is now and whether it changed.
+ */
+export async function advanceItemDelivery(
+  ctx: AppContext,
+  itemId: number,
+  next: DeliveryState,
+  also: (row: ItemRow, state: DeliveryState) => Partial<ItemInsert> = () => ({}),
+): Promise<{ row: ItemRow; changed: boolean }> {
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await ctx.db.select().from(conversationItems).where(eq(conversationItems.id, itemId));
+    if (!row) throw new Error(`conversation item ${itemId} vanished`);
+    const current = (row.delivery_state as DeliveryState | null) ?? null;
+    const state = advanceDeliveryState(current, next);
+    const extra = also(row, state);
+    const unchanged =
+      state === current && Object.entries(extra).every(([key, value]) => row[key as keyof ItemRow] === value);
+    if (unchanged) return { row, changed: false };
+    const [updated] = await ctx.db
+      .update(conversationItems)
+      .set({ ...extra, delivery_state: state, updated_at: ctx.now() })
+      .where(
+        and(
+          eq(conversationItems.id, itemId),
+          current === null
+            ? isNull(conversationItems.delivery_state)
+            : eq(conversationItems.delivery_state, current),
+        ),
+      )
+      .returning();
+    if (updated) return { row: updated, changed: true };
+    // Another writer moved the state between the read and the write: read again. Each lost race means the state
+    // moved forward, and there are only a few states, so this ends.
+    if (attempt > 10) throw new Error(`conversation item ${itemId}: delivery state kept changing`);
+  }
+}
+
+/**
+ * Publishes `conversation.updated` with the conversation and the item that changed it, both as they are now: the
+ * item is read again, because writers race (a send's "queued" can be published after the receipt's "delivered"),
+ * and the last event a client hears must not carry an older state than the database holds.
+ */
 export async function publishConversationUpdated(
   ctx: AppContext,
   conversationId: number,
@@ -86,7 +131,10 @@ export async function publishConversationUpdated(
   const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId));
   if (!row) return;
   const [conversation] = await conversationViews(ctx, [row]);
-  const [itemView] = item ? await itemViews(ctx, [item]) : [null];
+  const [current] = item
+    ? await ctx.db.select().from(conversationItems).where(eq(conversationItems.id, item.id))
+    : [];
+  const [itemView] = item ? await itemViews(ctx, [current ?? item]) : [null];
   await ctx.realtime.publish(channels.conversations(row.company_id), EVENTS.conversationUpdated, {
     conversation,
     item: (itemView ?? null) as ConversationItem | null,

@@ -3,12 +3,11 @@
  * carrier sid moves forward only (`advanceDeliveryState`: a late "sent" never overwrites "delivered"), keeps the
  * carrier's error code, and every open inbox hears `conversation.updated`.
  */
-import { advanceDeliveryState, type DeliveryState } from '@shared/domain/messaging';
 import { eq } from 'drizzle-orm';
 import type { DeliveryReceipt } from '../../carriers/types';
 import { conversationItems } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { publishConversationUpdated } from '../conversations/store';
+import { advanceItemDelivery, publishConversationUpdated } from '../conversations/store';
 
 export interface ReceiptOptions {
   /**
@@ -40,19 +39,11 @@ export async function applyDeliveryReceipt(
     item = await find();
   }
   if (!item) return false;
-  const current = (item.delivery_state as DeliveryState | null) ?? null;
-  const next = advanceDeliveryState(current, receipt.state);
-  const errorCode = receipt.errorCode ?? item.error_code;
-  if (next === current && errorCode === item.error_code) return true;
-  const [updated] = await ctx.db
-    .update(conversationItems)
-    .set({
-      delivery_state: next,
-      error_code: next === current ? item.error_code : errorCode,
-      updated_at: ctx.now(),
-    })
-    .where(eq(conversationItems.id, item.id))
-    .returning();
-  await publishConversationUpdated(ctx, item.conversation_id, updated ?? item);
+  // The carrier's error code comes with the state it explains; a receipt that does not move the state changes nothing.
+  const { row, changed } = await advanceItemDelivery(ctx, item.id, receipt.state, (current, state) => ({
+    error_code:
+      state === current.delivery_state ? current.error_code : (receipt.errorCode ?? current.error_code),
+  }));
+  if (changed) await publishConversationUpdated(ctx, row.conversation_id, row);
   return true;
 }

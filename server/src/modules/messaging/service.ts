@@ -16,7 +16,6 @@ import {
   SendMessageFieldsSchema,
 } from '@shared/api/messaging';
 import { campaignTextError } from '@shared/domain/campaigns';
-import { advanceDeliveryState, type DeliveryState } from '@shared/domain/messaging';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +26,7 @@ import type { AppContext } from '../../http/context';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import {
   addItem,
+  advanceItemDelivery,
   type ConversationRow,
   findOrCreateConversation,
   type ItemRow,
@@ -186,14 +186,8 @@ export async function deliverItem(
       },
     });
     // A receipt may already have moved the item (Twilio is quick): merge, never step back.
-    const [current] = await ctx.db
-      .select({ state: conversationItems.delivery_state })
-      .from(conversationItems)
-      .where(eq(conversationItems.id, item.id));
-    updated = await updateItem(ctx, item.id, {
-      carrier_sid: result.sid,
-      delivery_state: advanceDeliveryState((current?.state as DeliveryState | null) ?? null, result.state),
-    });
+    updated = (await advanceItemDelivery(ctx, item.id, result.state, () => ({ carrier_sid: result.sid })))
+      .row;
   } catch (cause) {
     const refused = cause instanceof CarrierError;
     updated = await updateItem(ctx, item.id, {
