@@ -114,10 +114,20 @@ export function NewMessageModal({
               />
             )}
           />
-          {!numbers.isPending && senders.length === 0 && (
-            <Text size="sm" c="dimmed">
-              None of this company’s numbers can send texts yet.
-            </Text>
+          {numbers.isError ? (
+            <Alert color="red" title="Numbers not loaded">
+              The company’s numbers could not be loaded, so there is nothing to send from.{' '}
+              <Button variant="subtle" size="compact-sm" onClick={() => void numbers.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : (
+            numbers.isSuccess &&
+            senders.length === 0 && (
+              <Text size="sm" c="dimmed">
+                None of this company’s numbers can send texts yet.
+              </Text>
+            )
           )}
           <Textarea
             label="Message"
