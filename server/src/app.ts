@@ -130,6 +130,8 @@ export async function buildApp(
     origin: (origin, done) =>
       done(null, !origin || origin === DESKTOP_ORIGIN || ctx.config.corsOrigins.includes(origin)),
     credentials: false,
+    // Every method the API uses (the plugin's default is GET, HEAD, POST): the desktop app edits and deletes too.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
       'Authorization',
       'Content-Type',

@@ -11,10 +11,10 @@ import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '../domain/calls';
 import { type CodeTable, valuesOf } from '../domain/codes';
 import { CallerIdSchema } from './callerId';
 import { CustomValueSchema } from './contacts';
-import { endpoint, TimeZoneSchema } from './contract';
+import { endpoint, IdParamSchema, PageNumberSchema, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 /** Activity rows per page unless asked otherwise. */
 export const ACTIVITY_PER_PAGE = 25;
@@ -105,7 +105,7 @@ export const ActivityFiltersSchema = z.object({
 });
 
 export const ActivityQueryBodySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
   tz: TimeZoneSchema.default('UTC'),
   filters: ActivityFiltersSchema.default({}),
@@ -123,7 +123,7 @@ export const CallSearchQuerySchema = z.object({
    * inbound calls nobody took (missed or voicemail), which any agent may call back.
    */
   scope: z.enum(['all', 'mine']).default('all'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(200).default(ACTIVITY_PER_PAGE),
 });
 
@@ -276,7 +276,7 @@ export const ACTIVITY_ENDPOINTS = {
     summary: 'A call’s or voicemail’s recording by its short-lived signed URL.',
     params: z.object({ kind: z.enum(['call', 'voicemail']), id }),
     query: z.object({
-      company: z.coerce.number().int().positive(),
+      company: IdParamSchema,
       expires: z.coerce.number().int(),
       sig: z.string().max(128),
     }),

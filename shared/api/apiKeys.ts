@@ -1,6 +1,6 @@
 /** §7 personalAccessTokens (API keys): the caller's own keys; a new key's secret is shown once. */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
 export const ApiKeySchema = z.object({
   id: z.number().int(),
@@ -34,7 +34,7 @@ export const API_KEY_ENDPOINTS = {
     method: 'DELETE',
     path: '/personalAccessTokens/{id}',
     summary: 'Revokes one of the caller’s API keys at once.',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: IdParamSchema }),
     response: null,
   }),
 } as const;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MFA_KINDS } from '../domain/auth';
 import { IN_APP_CALLING_STATUSES, ORGANIZATION_ROLES, ROLES } from '../domain/users';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, idNumber } from './contract';
 
 const email = z
   .string()
@@ -223,7 +223,7 @@ export const AUTH_ENDPOINTS = {
     method: 'POST',
     path: '/admin/impersonate',
     summary: 'A platform admin signs in as another user (§4 Admin login); every request is audit-logged.',
-    body: z.strictObject({ user_id: z.number().int().positive() }),
+    body: z.strictObject({ user_id: idNumber() }),
     response: TokenPairSchema,
   }),
   mfaStatus: endpoint({

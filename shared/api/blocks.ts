@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { normalizePhone } from '../domain/phone';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema, reference } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 /** §3 Block action: 1, the only one (reject the caller). */
 export const BLOCK_ACTION_REJECT = 1;
@@ -45,7 +45,7 @@ export const BlockCreateSchema = z
         return e164;
       }),
     global: z.boolean().default(false),
-    number_id: id.nullable().optional(),
+    number_id: reference('number').nullable().optional(),
   })
   .strict()
   .superRefine((block, context) => {

@@ -1,9 +1,9 @@
 /** §7 Business units: organizations (groups of companies), their companies and their admins (§6 org-administrator). */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const email = z
   .string()
   .trim()
@@ -36,7 +36,7 @@ export const BUSINESS_UNIT_ENDPOINTS = {
     path: '/business-units',
     summary: 'The organizations the caller administers (a platform admin: all), 1000 to a page (§9).',
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(1000).default(1000),
     }),
     response: pagedSchema(OrganizationSchema),
@@ -83,7 +83,7 @@ export const BUSINESS_UNIT_ENDPOINTS = {
     path: '/business-units/{id}/business-unit-companies',
     summary: 'Brings a company the caller owns into the organization.',
     params: z.object({ id }),
-    body: z.strictObject({ company_id: z.number().int().positive() }),
+    body: z.strictObject({ company_id: idNumber() }),
     response: MessageSchema,
   }),
   removeCompany: endpoint({

@@ -5,9 +5,9 @@
  * provider knows nothing of the number; both answer 404.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 export const CALLER_LINE_TYPES = ['mobile', 'landline', 'voip', 'tollfree', 'unknown'] as const;
 export type CallerLineType = (typeof CALLER_LINE_TYPES)[number];

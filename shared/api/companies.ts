@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { ACCOUNT_STATUSES, IN_APP_CALLING_STATUSES } from '../domain/users';
 import { RoleSchema } from './auth';
-import { endpoint, enumOf, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 export const CompanySchema = z.object({
@@ -75,7 +75,7 @@ export const COMPANY_ENDPOINTS = {
     path: '/companies/slim',
     summary: 'The companies the caller may use, by name, 100 to a page (§9).',
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(100).default(100),
       search: z.string().trim().max(100).optional(),
     }),
@@ -96,7 +96,7 @@ export const COMPANY_ENDPOINTS = {
     body: z.strictObject({
       name: z.string().trim().min(1, 'Enter the company name.').max(120),
       timezone: TimeZoneSchema.optional(),
-      organization_id: z.number().int().positive().nullable().optional(),
+      organization_id: idNumber().nullable().optional(),
     }),
     response: CompanySchema,
   }),

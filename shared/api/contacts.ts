@@ -5,25 +5,25 @@
 import { z } from 'zod';
 import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, GENDERS } from '../domain/contacts';
 import { SMS_OPTIN_TYPES } from '../domain/registration';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { contactsPageSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
-const ids = z.array(z.coerce.number().int().positive());
+const id = IdParamSchema;
+const ids = z.array(IdParamSchema);
 const companyQuery = z.object({ companyId: id });
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 const optionalText = (max: number) => text(max).nullable().optional();
 
 /** A custom (EAV) value on a record: which custom field, and its value by that field's data type. */
 export const CustomValueSchema = z.object({
-  attribute_id: z.number().int().positive(),
+  attribute_id: idNumber(),
   value: z.union([z.string(), z.number(), z.boolean()]).nullable(),
 });
 export type CustomValueInput = z.infer<typeof CustomValueSchema>;
 
 /** One filter on a custom field: records whose value equals `value` (text fields: contains it). */
 const CustomFilterSchema = z.object({
-  attribute_id: z.coerce.number().int().positive(),
+  attribute_id: IdParamSchema,
   value: z.union([z.string(), z.number(), z.boolean()]),
 });
 
@@ -182,7 +182,7 @@ export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 export const ContactImportEventSchema = ImportBatchSchema;
 
 const listQuery = companyQuery.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(500).default(25),
   filters: ContactFiltersSchema.default({}),
   sort: z.enum(['name', 'number', 'email', 'created_at', 'updated_at']).default('name'),

@@ -48,3 +48,65 @@ export function enumOf<V extends string>(table: CodeTable<V>) {
 export const TimeZoneSchema = z.string().trim().refine(isKnownTimeZone, {
   message: 'Choose a time zone from the list (an IANA name such as America/Chicago).',
 });
+
+/* ------------------------------------------ ids and references ------------------------------------------- */
+
+/**
+ * Every id is a PostgreSQL `integer`, so nothing above this names a record — and such a number must never reach a
+ * query, where it fails as "out of range" instead of meaning "no such record".
+ */
+export const ID_MAX = 2_147_483_647;
+const ID_RANGE_MESSAGE = `No record has this id (ids are whole numbers from 1 to ${ID_MAX}).`;
+
+/** An id in a JSON body: a whole number in the database's range. */
+export function idNumber() {
+  return z
+    .number()
+    .int('An id is a whole number.')
+    .positive('An id is a whole number from 1 up.')
+    .max(ID_MAX, ID_RANGE_MESSAGE);
+}
+
+/** An id in a path or query string (text there, so coerced), in the database's range. */
+export const IdParamSchema = z.coerce
+  .number()
+  .int('An id is a whole number.')
+  .positive('An id is a whole number from 1 up.')
+  .max(ID_MAX, ID_RANGE_MESSAGE);
+
+/** A page number (1 up); a page past the last answers an empty page, but one beyond any table is refused. */
+export const PageNumberSchema = z.coerce
+  .number()
+  .int('The page is a whole number.')
+  .min(1, 'Pages are numbered from 1.')
+  .max(ID_MAX, `The page is at most ${ID_MAX}.`)
+  .default(1);
+
+/**
+ * What an id in a body may refer to. Every such id must name a record of the caller's company: the server checks
+ * them all in one place (server/src/http/references.ts) before the handler runs, and answers 422 naming each field
+ * whose record is not the company's (or does not exist) — so a body can never point at another company's record.
+ * (Custom values name their custom field by `attribute_id`; that is checked with the value itself, against the
+ * field's type and the kind of record it belongs to — a stricter check that also covers another company's field.)
+ */
+export const REFERENCE_KINDS = [
+  'contact',
+  'conversation',
+  'greeting',
+  'group',
+  'label',
+  'member',
+  'number',
+  'trigger',
+] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+/** The schemas that are references, and to what: the server walks a body's schema to find them. */
+export const references = z.registry<{ kind: ReferenceKind }>();
+
+/** An id in a body that must name a record of the caller's company (`member`: an active member's user id). */
+export function reference(kind: ReferenceKind) {
+  const schema = idNumber();
+  references.add(schema, { kind });
+  return schema;
+}

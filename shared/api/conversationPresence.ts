@@ -7,7 +7,7 @@
  * (a crash, a lost network) drops them on its own when their time runs out.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
 export const PRESENCE_REPORTS = ['viewing', 'typing', 'left'] as const;
 export type PresenceReport = (typeof PRESENCE_REPORTS)[number];
@@ -34,7 +34,7 @@ export const CONVERSATION_PRESENCE_ENDPOINTS = {
     path: '/conversations/{id}/presence',
     summary:
       'Reports that the caller is viewing, typing in, or has left a conversation; answers (and publishes) who is present.',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: IdParamSchema }),
     body: z.strictObject({ state: z.enum(PRESENCE_REPORTS) }),
     response: ConversationPresenceSchema,
   }),

@@ -1,9 +1,9 @@
 /** §7 Custom fields: entity types, attributes with their choices, usage counts and overrides (§3 Custom field). */
 import { z } from 'zod';
 import { CUSTOM_FIELD_DATA_TYPES, CUSTOM_FIELD_ENTITY_TYPES } from '../domain/customFields';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const companyQuery = z.object({ companyId: id });
 const entityType = z.coerce
   .number()
@@ -40,7 +40,7 @@ export type CustomField = z.infer<typeof CustomFieldSchema>;
 
 const ChoiceInputSchema = z.strictObject({
   /** Present to keep an existing choice (and the values that use it); absent for a new one. */
-  id: z.number().int().positive().optional(),
+  id: idNumber().optional(),
   value: z.string().trim().min(1, 'Enter the choice.').max(100, 'Use at most 100 characters.'),
   sort_order: z.number().int().min(0).optional(),
   description: z.string().trim().max(300).nullable().optional(),
@@ -116,7 +116,7 @@ export const CUSTOM_FIELD_ENDPOINTS = {
     summary: 'The records whose value of the field differs from its default.',
     params: z.object({ id }),
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(500).default(50),
     }),
     response: z.object({

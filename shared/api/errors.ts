@@ -25,9 +25,11 @@ export function errorEnvelope(message: string, errors: Record<string, string[]> 
  * body sit under the empty key.
  */
 export function validationEnvelope(error: z.ZodError, prefix = ''): ErrorEnvelope {
-  const errors: Record<string, string[]> = {};
+  // A Map, not an object literal: a field may be named `__proto__` or `constructor` (a hostile or careless body),
+  // and `errors['__proto__']` on a plain object reads Object.prototype instead of a list of messages.
+  const errors = new Map<string, string[]>();
   const add = (field: string, text: string) => {
-    errors[field] = [...(errors[field] ?? []), text];
+    errors.set(field, [...(errors.get(field) ?? []), text]);
   };
   for (const issue of error.issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
@@ -38,7 +40,7 @@ export function validationEnvelope(error: z.ZodError, prefix = ''): ErrorEnvelop
       add(path, issue.message);
     }
   }
-  return errorEnvelope(VALIDATION_MESSAGE, errors);
+  return errorEnvelope(VALIDATION_MESSAGE, Object.fromEntries(errors));
 }
 
 /** §8 "Generic client codes", each said in words. */

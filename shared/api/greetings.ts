@@ -11,9 +11,9 @@
  * Fields left out of a change keep their value; a new `content` or `voice` renders the audio again.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const companyQuery = z.object({ companyId: id });
 
 /** The largest audio file a greeting may be (a minute of WAV is ≈ 2.6 MB; MP3 far less). */
@@ -177,7 +177,7 @@ export const GREETING_ENDPOINTS = {
       'A greeting’s audio by its short-lived signed URL (no sign-in needed; 403 when expired or not valid).',
     params: z.object({ id }),
     query: z.object({
-      company: z.coerce.number().int().positive(),
+      company: IdParamSchema,
       expires: z.coerce.number().int(),
       sig: z.string().max(128),
     }),

@@ -1,10 +1,10 @@
 /** §7 Groups and labels: contact groups (with their counts) and company contact labels, with bulk labelling. */
 import { z } from 'zod';
 import { ContactFiltersSchema, ContactLabelSchema, ContactSelectionSchema } from './contacts';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema, reference } from './contract';
 
-const id = z.coerce.number().int().positive();
-const ids = z.array(z.coerce.number().int().positive());
+const id = IdParamSchema;
+const ids = z.array(IdParamSchema);
 const companyQuery = z.object({ companyId: id });
 
 /** §3 Contact group. `virtual` groups are saved filters: their members are whoever matches them now. */
@@ -48,7 +48,7 @@ const LabelInputSchema = z.strictObject({
 
 /** Bulk labelling: `{ label_id, contacts: [ids] }` or `{ label_id, all: true, filters }`. */
 const BulkLabelSchema = z.intersection(
-  z.object({ label_id: z.coerce.number().int().positive() }),
+  z.object({ label_id: reference('label') }),
   z.union([
     z.object({ contacts: ids.min(1, 'Choose at least one contact.').max(10_000) }),
     z.object({ all: z.literal(true), filters: ContactFiltersSchema.default({}) }),

@@ -7,9 +7,9 @@
  */
 import { z } from 'zod';
 import { IN_APP_CALLING_STATUSES } from '../domain/users';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, IdParamSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const companyParams = z.object({ companyId: id });
 
 /** How long an access token (Twilio's or the sandbox's) works; the app asks for a new one before it runs out. */

@@ -9,7 +9,7 @@ import { endpoint } from './contract';
 const phone = z.string().trim().min(1, 'Enter a phone number.').max(40);
 
 export const InboundMediaSchema = z.object({
-  url: z.url('Enter the attachment’s URL (http or https).'),
+  url: z.url({ protocol: /^https?$/, message: 'Enter the attachment’s URL (http or https).' }).max(2000),
   content_type: z.string().trim().min(1).max(100),
 });
 

@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../domain/limits';
 import { CONVERSATION_ACTIONS, type ConversationItemKind } from '../domain/messaging';
-import { endpoint, enumOf } from './contract';
+import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference } from './contract';
 import { ConversationItemSchema, ConversationSchema } from './conversations';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 /** A yes/no query value: `true`/`false` (what the client's query serializer writes), or `1`/`0`. */
 const flag = z
@@ -48,7 +48,7 @@ export const ITEMS_PER_PAGE = 30;
 const AssignedFilterSchema = z.union([z.enum(['mine', 'unassigned']), id]);
 
 export const ConversationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   /** §9 "conversations 5" is the default page size; the inbox asks for more as it scrolls. */
   perPage: z.coerce.number().int().min(1).max(INBOX_MAX_PER_PAGE).default(PAGE_SIZES.conversations),
   /** true: only conversations with unread items; false: only those without. */
@@ -92,7 +92,7 @@ export const INBOX_ENDPOINTS = {
       'A page of a conversation’s items, newest first (scheduled messages included); `before` (an item id) pages back from that item for infinite scroll.',
     query: z.object({
       conversationId: id,
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(INBOX_MAX_PER_PAGE).default(ITEMS_PER_PAGE),
       before: id.optional(),
     }),
@@ -122,7 +122,7 @@ export const INBOX_ENDPOINTS = {
     summary:
       'Assigns the conversation to an active member of the company who uses the inbox, or to nobody (null).',
     params: conversationParams,
-    body: z.strictObject({ user_id: id.nullable() }),
+    body: z.strictObject({ user_id: reference('member').nullable() }),
     response: ConversationSchema,
   }),
   readAll: endpoint({

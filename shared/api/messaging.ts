@@ -7,10 +7,10 @@
  * The company is the `companyId` query parameter, as for every create.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 import { ConversationItemSchema } from './conversations';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 /** At most this many attachments per message (MMS). */
 export const MEDIA_MAX_FILES = 5;
@@ -131,7 +131,7 @@ export const MEDIA_ENDPOINTS = {
       'An attachment of a conversation item, by the short-lived signed URL the item carries (no sign-in needed; 403 when expired or not valid).',
     params: z.object({ itemId: id, index: z.coerce.number().int().min(0) }),
     query: z.object({
-      company: z.coerce.number().int().positive(),
+      company: IdParamSchema,
       expires: z.coerce.number().int(),
       sig: z.string(),
     }),

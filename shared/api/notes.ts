@@ -1,7 +1,7 @@
 /** §7 Notes: `POST /notes (model_type, model_id, body)`, `PUT` and `DELETE /notes/{id}`. */
 import { z } from 'zod';
 import { NoteSchema } from './contacts';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
 /**
  * The kinds of record a note can be on. Contacts and conversations (a note on a conversation also shows in its
@@ -22,7 +22,7 @@ export const NOTE_ENDPOINTS = {
       model_type: z.enum(NOTE_MODEL_TYPES, {
         message: `Notes can be added to: ${NOTE_MODEL_TYPES.join(', ')}.`,
       }),
-      model_id: z.coerce.number().int().positive(),
+      model_id: IdParamSchema,
       body,
     }),
     response: NoteSchema,
@@ -31,7 +31,7 @@ export const NOTE_ENDPOINTS = {
     method: 'PUT',
     path: '/notes/{id}',
     summary: 'Changes a note (its author, or an administrator).',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: IdParamSchema }),
     body: z.strictObject({ body }),
     response: NoteSchema,
   }),
@@ -39,7 +39,7 @@ export const NOTE_ENDPOINTS = {
     method: 'DELETE',
     path: '/notes/{id}',
     summary: 'Deletes a note (its author, or an administrator).',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: IdParamSchema }),
     response: null,
   }),
 } as const;

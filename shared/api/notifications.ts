@@ -10,9 +10,9 @@
  * - faxes: faxes received on the number in the last 24 hours.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 export const NOTIFICATION_CHANNELS = ['calls', 'messages', 'voicemails', 'faxes'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -17,10 +17,10 @@ import {
   to24Hour,
   WEEKDAYS,
 } from '../domain/schedule';
-import { endpoint, enumOf, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 /** Numbers per page unless asked otherwise. */
 export const NUMBERS_PER_PAGE = 50;
@@ -44,7 +44,7 @@ export const TrackedNumberSchema = z.object({
 export type TrackedNumber = z.infer<typeof TrackedNumberSchema>;
 
 export const NumberListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(1000).default(NUMBERS_PER_PAGE),
   /** Over the number (digits; `(312) 555-01` finds +1312555010x) and the label. */
   search: z.string().trim().max(100).optional(),
@@ -92,7 +92,7 @@ export const ExtensionSchema = z.preprocess(
  * audio URL. All absent or null means none.
  */
 export const GreetingRefSchema = z.object({
-  greeting_id: z.number().int().positive().nullable().optional(),
+  greeting_id: reference('greeting').nullable().optional(),
   text: z.string().trim().max(2000).nullable().optional(),
   audio_url: z.string().trim().max(2000).nullable().optional(),
 });
@@ -156,7 +156,7 @@ export const RouteSchema = z
     confirm_key: z.boolean().default(DEFAULT_EXTENSION_CONFIG.confirm_key),
     confirm_key_wait: z.number().int().min(1).max(60).default(DEFAULT_EXTENSION_CONFIG.confirm_key_wait),
     timeout: z.number().int().min(5).max(120).default(DEFAULT_EXTENSION_CONFIG.timeout),
-    onhold_music_id: z.number().int().positive().nullable().default(null),
+    onhold_music_id: reference('greeting').nullable().default(null),
     geo_by_state_enabled: z.boolean().default(DEFAULT_EXTENSION_CONFIG.geo_by_state_enabled),
     geo_by_state_static_fallback: z.boolean().default(DEFAULT_EXTENSION_CONFIG.geo_by_state_static_fallback),
     confirm_whisper: z.string().trim().max(500).default(DEFAULT_EXTENSION_CONFIG.confirm_whisper),
@@ -165,7 +165,7 @@ export const RouteSchema = z
       .default(DEFAULT_EXTENSION_CONFIG.email_alert_address),
     voicemail_enabled: z.boolean().default(DEFAULT_EXTENSION_CONFIG.voicemail_enabled),
     round_robin: z.enum(ROUND_ROBIN_MODES).default('none'),
-    members: z.array(z.number().int().positive()).max(200).default([]),
+    members: z.array(reference('member')).max(200).default([]),
     voicemail_greeting: GreetingRefSchema.nullable().default(null),
   })
   .superRefine((route, context) => {
@@ -312,8 +312,8 @@ export const TRIGGER_ACTIONS = ['email', 'webhook'] as const;
 export const TriggerInputSchema = z
   .object({
     /** With an id: that trigger is updated; without: a new one. */
-    id: z.number().int().positive().optional(),
-    number_id: z.number().int().positive(),
+    id: reference('trigger').optional(),
+    number_id: reference('number'),
     event: z.enum(TRIGGER_EVENTS, { message: `The event is one of ${TRIGGER_EVENTS.join(', ')}.` }),
     action: z.enum(TRIGGER_ACTIONS, { message: `The action is one of ${TRIGGER_ACTIONS.join(', ')}.` }),
     target: z.string().trim().min(1, { message: 'Say where the trigger sends to.' }).max(500),
@@ -339,7 +339,7 @@ export type Trigger = z.infer<typeof TriggerSchema>;
 
 export const TriggersBodySchema = z
   .object({
-    remove: z.array(z.number().int().positive()).max(500).default([]),
+    remove: z.array(reference('trigger')).max(500).default([]),
     upsert: z.array(TriggerInputSchema).max(500).default([]),
   })
   .strict();

@@ -3,9 +3,10 @@
  * "Paged lists carry current_page, total_pages". ARCHITECTURE keeps both as the spec has them.
  */
 import { z } from 'zod';
+import { PageNumberSchema } from './contract';
 
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(1000).optional(),
 });
 

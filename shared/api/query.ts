@@ -54,7 +54,9 @@ function decodeValue(raw: string): unknown {
  * A key given twice without brackets keeps its last value.
  */
 export function parseQuery(search: string): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
+  // Collected in a Map: a key such as `__proto__` must become a field (that the schema refuses), never the
+  // result's prototype.
+  const result = new Map<string, unknown>();
   for (const pair of search.replace(/^\?/, '').split('&')) {
     if (!pair) continue;
     const equals = pair.indexOf('=');
@@ -62,21 +64,26 @@ export function parseQuery(search: string): Record<string, unknown> {
     const value = decodeValue(equals === -1 ? '' : decodeComponent(pair.slice(equals + 1)));
     const arrayKey = /^(.+?)\[\d*\]$/.exec(rawKey);
     if (arrayKey?.[1]) {
-      const existing = result[arrayKey[1]];
-      result[arrayKey[1]] = Array.isArray(existing) ? [...existing, value] : [value];
+      const existing = result.get(arrayKey[1]);
+      result.set(arrayKey[1], Array.isArray(existing) ? [...existing, value] : [value]);
     } else {
-      result[rawKey] = value;
+      result.set(rawKey, value);
     }
   }
-  return result;
+  return Object.fromEntries(result);
 }
 
 /** Form-style decoding (`+` is a space); a malformed escape is kept as written rather than failing the request. */
 function decodeComponent(text: string): string {
   const spaced = text.replace(/\+/g, ' ');
+  return decodeUriComponentOrNull(spaced) ?? spaced;
+}
+
+/** `decodeURIComponent`, or null for a malformed escape (`%E0%A4%A`) instead of a thrown URIError. */
+export function decodeUriComponentOrNull(text: string): string | null {
   try {
-    return decodeURIComponent(spaced);
+    return decodeURIComponent(text);
   } catch {
-    return spaced;
+    return null;
   }
 }

@@ -4,9 +4,9 @@
  * (only an owner or administrator creates, changes or deletes them); the others are one user's own.
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 
 export const SavedReplySchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 /** §7 Tenant config and the sandbox outbox. */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
 
 export const TenantConfigSchema = z.object({
@@ -38,7 +38,7 @@ export const TENANT_ENDPOINTS = {
     summary:
       'What the sandbox would have sent. A platform admin sees everything; others see their companies’ texts and calls, never mail.',
     query: z.object({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(200).default(50),
       to: z.string().trim().max(200).optional(),
       channel: z.enum(['mail', 'sms', 'call']).optional(),

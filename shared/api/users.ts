@@ -4,10 +4,10 @@ import { valuesOf } from '../domain/codes';
 import { PERMISSIONS, type Permission } from '../domain/permissions';
 import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
 import { NewPasswordSchema, RoleSchema } from './auth';
-import { endpoint, enumOf, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema, TimeZoneSchema } from './contract';
 import { pagedSchema } from './paged';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const companyQuery = z.object({ companyId: id });
 const email = z
   .string()
@@ -50,7 +50,7 @@ export const USER_ENDPOINTS = {
     path: '/users',
     summary: 'The users of a company.',
     query: companyQuery.extend({
-      page: z.coerce.number().int().min(1).default(1),
+      page: PageNumberSchema,
       perPage: z.coerce.number().int().min(1).max(1000).default(50),
       search: z.string().trim().max(100).optional(),
     }),
@@ -135,7 +135,7 @@ export const USER_ENDPOINTS = {
     summary: 'Gives deactivated users of the company their role back.',
     query: companyQuery,
     body: z.strictObject({
-      user_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(1000),
+      user_ids: z.array(idNumber()).min(1, 'Choose at least one user.').max(1000),
     }),
     response: MessageSchema,
   }),
@@ -145,7 +145,7 @@ export const USER_ENDPOINTS = {
     summary: 'Deactivates users in the company: they can no longer use it.',
     query: companyQuery,
     body: z.strictObject({
-      user_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one user.').max(1000),
+      user_ids: z.array(idNumber()).min(1, 'Choose at least one user.').max(1000),
     }),
     response: MessageSchema,
   }),
@@ -156,8 +156,8 @@ export const USER_ENDPOINTS = {
       'Gives one user a role in many companies of an organization at once (or takes them out with role null). Organization admins.',
     query: z.object({ organizationId: id }),
     body: z.strictObject({
-      user_id: z.number().int().positive(),
-      company_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one company.').max(1000),
+      user_id: idNumber(),
+      company_ids: z.array(idNumber()).min(1, 'Choose at least one company.').max(1000),
       role: AssignableRoleSchema.nullable(),
     }),
     response: MessageSchema,

@@ -13,9 +13,9 @@
  * InAppCallingEvent in ../realtime.ts).
  */
 import { z } from 'zod';
-import { endpoint } from './contract';
+import { endpoint, IdParamSchema, reference } from './contract';
 
-const id = z.coerce.number().int().positive();
+const id = IdParamSchema;
 const phone = z.string().trim().min(1, 'Enter a phone number.').max(40);
 
 /** DTMF keys a keypad sends: digits, `*`, `#`, and `w` (a half-second pause, as Twilio reads it). */
@@ -114,7 +114,7 @@ export const TransferSchema = z.strictObject({
   /** Blind: the call goes to the target and this agent leaves at once. Warm: talk to the target first. */
   kind: z.enum(['blind', 'warm']),
   to: z.discriminatedUnion('kind', [
-    z.strictObject({ kind: z.literal('agent'), user_id: id }),
+    z.strictObject({ kind: z.literal('agent'), user_id: reference('member') }),
     z.strictObject({ kind: z.literal('number'), number: phone }),
     z.strictObject({ kind: z.literal('extension'), extension: z.coerce.number().int().min(0).max(65535) }),
   ]),

@@ -231,6 +231,8 @@ export const idempotencyKeys = pgTable(
     path: text('path').notNull(),
     status: integer('status').notNull(),
     body: jsonb('body'),
+    /** SHA-256 of the request's body: the same key with another body is refused, not answered the first reply. */
+    request_hash: text('request_hash'),
     created_at: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.key] })],
@@ -690,9 +692,12 @@ export const conversationItems = pgTable(
     /** Who wrote it (outbound messages, notes), when a person did. */
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     content: text('content').notNull().default(''),
-    /** Attachments: where the file is kept (relative to the data folder), its type and size. */
+    /**
+     * Attachments: where we keep the file (`path`, relative to the data folder, a name we gave it), or, for an
+     * inbound file we did not fetch, where the sender's carrier keeps it (`url`, http(s) only); its type and size.
+     */
     media: jsonb('media')
-      .$type<{ path: string; content_type: string; size: number; name?: string }[]>()
+      .$type<{ path?: string; url?: string; content_type: string; size: number; name?: string }[]>()
       .notNull()
       .default([]),
     /** `DELIVERY_STATES`; moves forward only. */

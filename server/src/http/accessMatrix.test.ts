@@ -5,13 +5,51 @@
  * Expectations come from the shared matrix (docs/permissions.md): 401 anonymous, 404 for another company or
  * none, 403 when the role lacks the permission, anything else when it has it.
  */
-import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
+import { readFileSync } from 'node:fs';
+import { effectiveRole, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
 import { companies, invitations, organizationAdmins, organizations, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
+
+/**
+ * docs/permissions.md's table "Roles in a company", read as the expectations: each row a permission, a ✓ per
+ * role that has it. The first test below checks it against the code's matrix, so neither can change alone.
+ */
+const DOCUMENTED_ROLES: readonly Role[] = ['owner', 'administrator', 'billing', 'reporting', 'user'];
+function documentedMatrix(): Map<Permission, Set<Role>> {
+  const page = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
+  const table = page.split('## Roles in a company')[1]?.split('\n\n')[1] ?? '';
+  const matrix = new Map<Permission, Set<Role>>();
+  for (const line of table.split('\n').slice(2)) {
+    const cells = line.split('|').slice(1, -1);
+    const permission = cells[0]?.trim().split(/\s/)[0] as Permission;
+    const roles = DOCUMENTED_ROLES.filter((_role, index) => cells[index + 1]?.includes('✓'));
+    matrix.set(permission, new Set(roles));
+  }
+  return matrix;
+}
+const DOCUMENTED = documentedMatrix();
+
+/** What the document says a role may do (a deactivated member, nothing). */
+function documentedCan(role: Role, permission: Permission): boolean {
+  return DOCUMENTED.get(permission)?.has(role) ?? false;
+}
+
+describe('docs/permissions.md', () => {
+  it('its table is the code’s matrix: every company permission, every role', () => {
+    const companyPermissions = (Object.keys(PERMISSIONS) as Permission[]).filter(
+      (permission) => permission !== 'organization.manage' && permission !== 'platform.admin',
+    );
+    expect([...DOCUMENTED.keys()].sort()).toEqual([...companyPermissions].sort());
+    for (const role of DOCUMENTED_ROLES) {
+      const documented = companyPermissions.filter((permission) => documentedCan(role, permission));
+      expect(documented.sort(), role).toEqual([...ROLE_PERMISSIONS[role]].sort());
+    }
+  });
+});
 
 let t: TestApp;
 beforeAll(async () => {
@@ -647,9 +685,40 @@ describe('company-scoped routes: role × own, foreign and missing companies', ()
       await eachTarget(email, routes, (route, target, status, where) => {
         const superadmin = email === 'superadmin@demo.test';
         if (target === 'missing' || (target === 'foreign' && !superadmin)) expect(status, where).toBe(404);
-        else if (!roleCan(role, route.access as Permission)) expect(status, where).toBe(403);
+        else if (!documentedCan(role, route.access as Permission)) expect(status, where).toBe(403);
         else expect([401, 403, 404, 500], where).not.toContain(status);
       });
+    },
+    MATRIX_TIMEOUT,
+  );
+});
+
+describe('ids beyond the database’s range', () => {
+  // Every id column is a PostgreSQL integer: an id above it names no record and must be refused (422) or not
+  // found (404), never reach a query and fail there (500). Every path parameter of every route, one at a time.
+  it(
+    'answer 404 or 422 in every path parameter of every route',
+    async () => {
+      const TOO_LARGE = '2147483648';
+      let tried = 0;
+      for (const route of t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.url.includes(':'))) {
+        const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+        for (const param of params) {
+          const base = await requestFor(route, 'own');
+          // The built path has the pattern's segments: put the too-large id in this parameter's segment.
+          const [path, search] = base.url.split('?');
+          const segments = (path ?? '').split('/');
+          segments[route.url.split('/').indexOf(`:${param}`)] = TOO_LARGE;
+          const url = `${segments.join('/')}${search ? `?${search}` : ''}`;
+          const response = await t.as('owner@demo.test', { ...base, url });
+          tried++;
+          expect(
+            [404, 422],
+            `${route.method} ${url} → ${response.statusCode} ${response.body.slice(0, 160)}`,
+          ).toContain(response.statusCode);
+        }
+      }
+      expect(tried).toBeGreaterThan(40);
     },
     MATRIX_TIMEOUT,
   );

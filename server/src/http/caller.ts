@@ -2,6 +2,7 @@
  * Who is calling: a bearer token (desktop app, API clients) or a same-origin browser's session cookie, which
  * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes (ARCHITECTURE "URLs, origins and sign-in").
  */
+import { decodeUriComponentOrNull } from '@shared/api/query';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { credentials, type users } from '../db/schema';
@@ -36,6 +37,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match[1];
 }
 
+/**
+ * A browser's write (or sign-in form, or sign-out) must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN: a page on
+ * another site can make the browser send the cookie but cannot read it. A cookie that is not even valid
+ * percent-encoding is a mismatch, not a failure of ours.
+ */
+export function checkXsrf(request: FastifyRequest): void {
+  const raw = request.cookies[XSRF_COOKIE];
+  const cookie = raw === undefined ? null : decodeUriComponentOrNull(raw);
+  const header = request.headers[XSRF_HEADER];
+  if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+    throw new HttpError(403, 'CSRF token mismatch. Reload the page and try again.');
+  }
+}
+
 /** Resolves the caller, or null for an anonymous request. A dead or malformed credential is a 401. */
 export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
   const bearer = bearerToken(request);
@@ -49,13 +64,7 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
   if (!row) throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
   if (row.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. This account is not active.');
 
-  if (session && !SAFE_METHODS.has(request.method)) {
-    const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER];
-    if (!cookie || typeof header !== 'string' || !safeEqual(decodeURIComponent(cookie), header)) {
-      throw new HttpError(403, 'CSRF token mismatch. Reload the page and try again.');
-    }
-  }
+  if (session && !SAFE_METHODS.has(request.method)) checkXsrf(request);
 
   // API keys show when they were last used; a minute's precision is enough and spares a write per request.
   if (

@@ -3,6 +3,7 @@ import type { TwilioVoiceClient } from '../carriers/twilio';
 import type { Carrier } from '../carriers/types';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import type { fetchPublic } from '../lib/publicFetch';
 import type { TextToSpeech } from '../lib/tts';
 import type { LoginThrottle } from '../modules/auth/throttle';
 import type { Outbox } from '../modules/sandbox/outbox';
@@ -37,4 +38,9 @@ export interface AppContext {
    * builds the SDK's (Twilio configured). Tests set a fake here that records the calls made.
    */
   twilioClient?: TwilioVoiceClient;
+  /**
+   * Fetches a carrier's media URL, when set; unset, `fetchPublic` (lib/publicFetch.ts: public addresses only).
+   * Tests set a fake here that answers as Twilio's media host would.
+   */
+  fetchMedia?: typeof fetchPublic;
 }

@@ -156,6 +156,22 @@ describe('CORS', () => {
       (await preflight('app://switchboard')).headers['access-control-allow-credentials'],
     ).toBeUndefined();
   });
+
+  // The probe's finding 5: the plugin's default allowed GET, HEAD and POST only, so the desktop app could not edit
+  // or delete. Every method the API uses is allowed to the desktop origin.
+  it.each(['PUT', 'PATCH', 'DELETE'])('a %s preflight from the desktop app is allowed', async (method) => {
+    const response = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/contacts/1',
+      headers: {
+        origin: 'app://switchboard',
+        'access-control-request-method': method,
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(String(response.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+  });
 });
 
 describe('admin sign-in as another user (§4)', () => {

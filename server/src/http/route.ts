@@ -4,8 +4,8 @@
  * company, and checks the caller's role before the handler runs, so no handler checks roles by hand.
  * A record of another company answers 404, as if it did not exist; a forbidden action in one's own company 403.
  */
-import type { Endpoint } from '@shared/api/contract';
-import { validationEnvelope } from '@shared/api/errors';
+import { type Endpoint, ID_MAX, IdParamSchema } from '@shared/api/contract';
+import { VALIDATION_MESSAGE, validationEnvelope } from '@shared/api/errors';
 import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { and, eq } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import { companies, memberships, organizationAdmins, organizations } from '../db
 import { HttpError, notFound } from '../lib/errors';
 import type { Caller } from './caller';
 import type { AppContext } from './context';
+import { hostileInputErrors } from './hostileInput';
+import { foreignReferences } from './references';
 
 /** `public`: anyone; `authenticated`: any signed-in user, about themselves; else a permission of the matrix. */
 export type Access = 'public' | 'authenticated' | Permission;
@@ -91,10 +93,40 @@ export function toFastifyPath(path: string): string {
   return path.replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** 422 when any part of the input holds what no route accepts (http/hostileInput.ts). */
+function refuseHostile(value: unknown, where: 'params' | 'query' | 'body'): void {
+  const hostile = hostileInputErrors(value, where === 'body' ? '' : where);
+  if (Object.keys(hostile).length > 0) throw new HttpError(422, VALIDATION_MESSAGE, hostile);
+}
+
+/**
+ * Validates input with its schema: 422 with per-field messages (`where` prefixes them, but not for a body). Also
+ * for input a handler reads itself (multipart fields), so it is held to the same rules as a JSON body.
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'params' | 'query' | 'body',
+): z.output<S> {
+  refuseHostile(value, where);
+  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
+  if (!result.success) {
+    const envelope = validationEnvelope(result.error, where === 'body' ? '' : where);
+    throw new HttpError(422, envelope.message, envelope.errors);
+  }
+  return result.data;
+}
+
+/** An id read from raw input before validation (to find a record's company): the id, or null when it is none. */
+export function idOrNull(value: unknown): number | null {
+  const parsed = IdParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 function parse<S extends z.ZodType>(
   schema: S | undefined,
   value: unknown,
-  where: string,
+  where: 'params' | 'query' | 'body',
 ): z.output<S> | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
@@ -177,9 +209,9 @@ export async function roleInCompany(
 
 function idFrom(value: unknown, name: string): number {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) {
+  if (!Number.isInteger(id) || id <= 0 || id > ID_MAX) {
     throw new HttpError(422, 'The given data was invalid.', {
-      [name]: [`${name} must be a positive whole number.`],
+      [name]: [`${name} must be a whole number from 1 to ${ID_MAX}.`],
     });
   }
   return id;
@@ -232,6 +264,12 @@ export function registerRoute<E extends Endpoint>(
           throw new HttpError(403, 'Only a platform administrator may do this.');
         }
       }
+      // What no schema may accept (NUL in text, `__proto__` keys) is refused before anything reads the input,
+      // including the functions below that find a record's company from the raw body. It says nothing about
+      // any record, so it may come before the 404 and 403.
+      refuseHostile(request.params, 'params');
+      refuseHostile(request.query, 'query');
+      refuseHostile(request.body, 'body');
       const input = {
         params: parse(endpoint.params, request.params, 'params'),
         query: parse(endpoint.query, request.query, 'query'),
@@ -276,6 +314,11 @@ export function registerRoute<E extends Endpoint>(
         (input as unknown as { organization: { id: number } }).organization = { id: organizationId };
       }
       input.body = parse(endpoint.body, request.body, 'body') as HandlerInput<E>['body'];
+      // Ids in the body that name records must name the company's own (shared/api/contract.ts `reference`).
+      if (endpoint.body && input.company) {
+        const foreign = await foreignReferences(ctx, input.company.id, endpoint.body, input.body);
+        if (Object.keys(foreign).length > 0) throw new HttpError(422, VALIDATION_MESSAGE, foreign);
+      }
 
       const result = await spec.handler(input as InCompany<E>);
       // A handler that answered itself (a streamed CSV download) has set its own status and headers.

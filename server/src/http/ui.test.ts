@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('the account UI', () => {
-  it.each(['/', '/inbox/12', '/settings/audio'])(
+  it.each(['/', '/index.html', '/inbox/12', '/settings/audio'])(
     '%s answers index.html with the CSP and no framing',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url });
@@ -41,17 +41,26 @@ describe('the account UI', () => {
     },
   );
 
-  it('serves a hashed asset as it is, cached for good', async () => {
+  it('serves a hashed asset as it is, cached for good, with the same policy and never sniffed', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
     expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it.each(['/api/nowhere', '/app/key', '/apps/1/events'])('%s is never the UI', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<title>Switchboard</title>');
+  });
+
+  it('a path that is not valid percent-encoding is a clear 400, never a 500', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ message: string }>().message).toMatch(/not a valid url/i);
   });
 
   it('never serves a file outside its folder', async () => {

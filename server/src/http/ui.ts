@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from '@shared/api/errors';
+import { decodeUriComponentOrNull } from '@shared/api/query';
 import { uiContentSecurityPolicy } from '@shared/csp';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,12 +22,21 @@ export async function registerUi(
   const reserved = [`${apiPrefix}/`, '/app/', '/apps/'];
   // The UI's files are not API calls: a page load must never be refused by the API's rate limiter.
   app.get('/*', { config: { access: 'public', rateLimit: false } }, async (request, reply) => {
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    const raw = request.url.split('?')[0] ?? '/';
+    // A malformed escape names no file: the app's page answers it, as any other unknown path.
+    const path = decodeUriComponentOrNull(raw) ?? '/';
     if (reserved.some((prefix) => path.startsWith(prefix)) || path === apiPrefix) {
       return reply.status(404).send(errorEnvelope(`There is no ${request.method} ${path}.`));
     }
     const file = normalize(path).replace(/^([/\\])+/, '');
     const full = join(uiDir, file);
+    // Every answer carries the policy, whether it is the page by its own name (/index.html), another file or the
+    // page served for an app route. As a header, not a <meta>: only a header can forbid framing (clickjacking),
+    // and a meta tag would also bind the desktop app, where the API is another origin.
+    reply
+      .header('content-security-policy', csp)
+      .header('x-frame-options', 'DENY')
+      .header('x-content-type-options', 'nosniff');
     if (file && !file.startsWith('..') && existsSync(full) && statSync(full).isFile()) {
       // Hashed assets never change; index.html always may.
       const immutable = file.startsWith('assets/');
@@ -34,15 +44,6 @@ export async function registerUi(
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
         .sendFile(file);
     }
-    return (
-      reply
-        .header('cache-control', 'no-cache')
-        // As a header, not a <meta>: only a header can forbid framing (clickjacking), and a meta tag would also
-        // bind the desktop app, where the API is another origin.
-        .header('content-security-policy', csp)
-        .header('x-frame-options', 'DENY')
-        .type('text/html')
-        .sendFile('index.html')
-    );
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -33,6 +33,7 @@ export function ActivityPage() {
   const { company } = useShell();
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'activity.view');
+  const canExport = roleCan(company?.role, 'activity.export');
   const tz = useTimeZone();
 
   const [params, setParams] = useSearchParams();
@@ -61,7 +62,7 @@ export function ActivityPage() {
 
   const [exportOpen, setExportOpen] = useState(false);
   const tracked = useTrackedExport();
-  useExportRealtime(canView ? companyId : 0);
+  useExportRealtime(canExport ? companyId : 0);
 
   if (!company) return <EmptyState title="You are not in a company yet" />;
   if (!canView)
@@ -89,9 +90,11 @@ export function ActivityPage() {
           {tracked && tracked.companyId === companyId && isRunning(tracked) && !exportOpen && (
             <ExportProgress tracked={tracked} compact />
           )}
-          <Button variant="default" onClick={() => setExportOpen(true)}>
-            Export
-          </Button>
+          {canExport && (
+            <Button variant="default" onClick={() => setExportOpen(true)}>
+              Export
+            </Button>
+          )}
         </Group>
       </Group>
 

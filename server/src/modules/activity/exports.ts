@@ -10,8 +10,8 @@
  * that filter as "calls only" (it leaves the other kinds out), so ignoring it here would export rows the same
  * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
@@ -31,8 +31,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { idOrNull, registerRoute } from '../../http/route';
 import { conflict, invalid, notFound } from '../../lib/errors';
+import { sendStoredFile } from '../../lib/storedFiles';
 import { likePattern } from '../companies/service';
 import { activityWindow, phoneDigits, rowsOf } from './routes';
 
@@ -312,8 +313,7 @@ async function findExport(ctx: AppContext, companyId: number, batchId: number): 
 
 /** Where a POST export's company comes from: the body's companyId (validated again with the body). */
 async function bodyCompany(input: { request: { body: unknown } }): Promise<number | null> {
-  const value = Number((input.request.body as { companyId?: unknown } | undefined)?.companyId);
-  return Number.isInteger(value) && value > 0 ? value : null;
+  return idOrNull((input.request.body as { companyId?: unknown } | undefined)?.companyId);
 }
 
 /** Running exports are in-process jobs: after a restart nothing will finish them. */
@@ -335,7 +335,7 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   for (const kind of Object.keys(EXPORT_COLUMNS) as ExportKind[]) {
     registerRoute(app, ctx, {
       endpoint: E[kind],
-      access: 'activity.view',
+      access: 'activity.export',
       company: { record: bodyCompany },
       status: 202,
       handler: async ({ company, body, caller }) => {
@@ -363,27 +363,25 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, ctx, {
     endpoint: E.progress,
-    access: 'activity.view',
+    access: 'activity.export',
     company: { param: 'companyId' },
     handler: async ({ company, params }) => exportJson(await findExport(ctx, company.id, params.batchId)),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.download,
-    access: 'activity.view',
+    access: 'activity.export',
     company: { param: 'companyId' },
     handler: async ({ company, params, reply }) => {
       const batch = await findExport(ctx, company.id, params.batchId);
       const path = exportPath(ctx, company.id, batch.id);
       if (batch.state !== 'finished') throw conflict('The export is not finished.');
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw notFound('export file');
-      return reply
-        .status(200)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-length', String(info.size))
-        .header('content-disposition', `attachment; filename="${batch.file_name}"`)
-        .send(createReadStream(path));
+      return sendStoredFile(reply, {
+        absolute: path,
+        contentType: 'text/csv',
+        name: batch.file_name,
+        missing: () => notFound('export file'),
+      });
     },
   });
 }

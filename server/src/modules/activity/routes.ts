@@ -1,13 +1,3 @@
-/**
- * §7 activity: one call (`GET /calls/{id}`, its company from the record, 404 across companies), the calls
- * search, the mixed feed (`POST /activity?companyId=`: one UNION ALL query over calls, voicemails, message items
- * and faxes, paged in SQL), and recordings by short-lived signed URL (`/recordings/{call|voicemail}/{id}`).
- *
- * The §9 search window: `filters.from` before two years ago is refused (422 naming the limit); without a `from`
- * the feed starts two years ago.
- */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { type ActivityRow, ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
 import { pageOffset, toPage } from '@shared/api/paged';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
@@ -19,10 +9,10 @@ import { calls, contacts, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { forbidden, invalid, notFound } from '../../lib/errors';
+import { FILE_CSP, sendStoredFile, storedFilePath } from '../../lib/storedFiles';
 import { likePattern } from '../companies/service';
 import { MEDIA_LINK_MESSAGES } from '../media/routes';
 import { signRecordingUrl, verifyRecordingUrl } from '../media/urls';
-import { mediaPath } from '../messaging/upload';
 import { callView, callViews, demoWav } from './view';
 
 /** Phone-like text: mostly digits and phone punctuation, at least three digits. */
@@ -284,21 +274,25 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(and(eq(table.id, params.id), eq(table.company_id, query.company)));
       if (!row?.path) throw notFound('recording');
       const maxAge = Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000));
-      reply
-        .status(200)
-        .header('content-type', 'audio/wav')
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff');
       // The demo's recordings are not files: a short tone stands in for each.
       if (row.path.startsWith('demo/')) {
         const wav = demoWav(row.duration, params.id);
-        return reply.header('content-length', String(wav.length)).send(wav);
+        return reply
+          .status(200)
+          .header('content-type', 'audio/wav')
+          .header('content-length', String(wav.length))
+          .header('cache-control', `private, max-age=${maxAge}`)
+          .header('content-disposition', 'inline')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', FILE_CSP)
+          .send(wav);
       }
-      const path = mediaPath(ctx, row.path);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw notFound('recording');
-      return reply.header('content-length', String(info.size)).send(createReadStream(path));
+      return sendStoredFile(reply, {
+        absolute: storedFilePath(ctx.config.dataDir, 'voice', row.path),
+        contentType: 'audio/wav',
+        maxAgeSeconds: maxAge,
+        missing: () => notFound('recording'),
+      });
     },
   });
 }

@@ -4,7 +4,7 @@ import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, users } from '../../db/schema';
-import { SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
+import { checkXsrf, SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError, notFound } from '../../lib/errors';
@@ -23,7 +23,6 @@ import {
   useRefreshToken,
 } from './service';
 import {
-  checkXsrf,
   completeSignIn,
   cookieOptions,
   issueTokenPair,
@@ -103,7 +102,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
     endpoint: E.logout,
     access: 'authenticated',
-    handler: async ({ caller, reply }) => {
+    handler: async ({ caller, reply, request }) => {
+      // The spec's sign-out is a GET; a GET is never XSRF-checked, so a link or image on another site would sign a
+      // browser out. A cookie session must echo the XSRF token here too (the app's client always does); bearer
+      // clients cannot be driven by another site and keep the plain GET.
+      if (caller.via === 'session') checkXsrf(request);
       await revokeCredential(ctx, caller.credentialId);
       // Only the credential that made the call ends: a bearer sign-out (e.g. leaving an admin sign-in) keeps the
       // browser's own session cookie.

@@ -33,7 +33,7 @@ const MAX_CODE_ATTEMPTS = 5;
 export const WRONG_CREDENTIALS = 'These credentials do not match our records.';
 
 /** A user may sign in when active and able to use something: a live membership, an organization, or the platform. */
-async function maySignIn(ctx: AppContext, user: UserRow): Promise<boolean> {
+export async function maySignIn(ctx: AppContext, user: UserRow): Promise<boolean> {
   if (user.state !== 'active') return false;
   if (user.is_platform_admin) return true;
   const live = await ctx.db

@@ -98,11 +98,13 @@ describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () 
   });
 
   it('logout ends the session and clears the cookie', async () => {
-    const { session } = await browserSignIn('agent2@demo.test');
+    const { session, xsrf } = await browserSignIn('agent2@demo.test');
+    // A cookie session's sign-out echoes the XSRF token, as writes do (a bare link must not sign anyone out).
     const out = await t.app.inject({
       method: 'GET',
       url: '/api/sanctum/logout',
-      cookies: { switchboard_session: session },
+      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      headers: { 'x-xsrf-token': xsrf },
     });
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'switchboard_session')?.value).toBe('');

@@ -6,10 +6,9 @@ import type { SessionSignIn, TokenPair } from '@shared/api/auth';
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { credentials } from '../../db/schema';
-import { SESSION_COOKIE, XSRF_COOKIE, XSRF_HEADER } from '../../http/caller';
+import { SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
-import { HttpError } from '../../lib/errors';
-import { hashToken, newToken, safeEqual } from '../../lib/secrets';
+import { hashToken, newToken } from '../../lib/secrets';
 
 export const LIFETIMES_SEC = {
   access: 60 * 60,
@@ -60,15 +59,6 @@ export async function issueTokenPair(
 /** A same-origin browser: it fetched the XSRF cookie (GET /csrf-cookie) before signing in, as Sanctum SPAs do. */
 export function wantsCookieSession(request: FastifyRequest): boolean {
   return !!request.cookies[XSRF_COOKIE] && !request.headers.authorization;
-}
-
-/** Sign-in forms posted by a browser must carry the XSRF token too, or a page elsewhere could sign you in. */
-export function checkXsrf(request: FastifyRequest): void {
-  const cookie = request.cookies[XSRF_COOKIE];
-  const header = request.headers[XSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || !safeEqual(decodeURIComponent(cookie), header)) {
-    throw new HttpError(403, 'CSRF token mismatch. Reload the page and try again.');
-  }
 }
 
 export function cookieOptions(ctx: AppContext) {
@@ -125,6 +115,17 @@ export async function revokeCredential(ctx: AppContext, credentialId: number): P
  * Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose).
  * `keep` spares the sign-in that asked (and its token pair), e.g. the window where the password was just changed.
  */
+/**
+ * Ends everything a user signs in with — sessions, token pairs, refresh tokens, pending second-factor steps and
+ * API keys — when they may no longer sign in at all (deactivated in their last company).
+ */
+export async function revokeAllAccess(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db
+    .update(credentials)
+    .set({ revoked_at: ctx.now() })
+    .where(and(eq(credentials.user_id, userId), isNull(credentials.revoked_at)));
+}
+
 export async function revokeAllSignIns(ctx: AppContext, userId: number, keep?: number): Promise<void> {
   let spared: SQL | undefined;
   if (keep !== undefined) {

@@ -3,11 +3,13 @@
  * inbox.use (agents block spammers from the inbox and the softphone); lifting a block needs settings.manage.
  * The routing engine rejects a blocked caller on the numbers the block covers (routingConfigOf).
  */
+
 import { BLOCK_ACTION_REJECT, type Block, BLOCK_ENDPOINTS as E } from '@shared/api/blocks';
+import { IdParamSchema } from '@shared/api/contract';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { blocks, numbers } from '../../db/schema';
+import { blocks } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { invalid, notFound } from '../../lib/errors';
@@ -27,7 +29,7 @@ export function blockView(row: BlockRow): Block {
 }
 
 /** The company a new block is for: read before the company is resolved (422 when it is not a company id). */
-const CompanyOfBody = z.object({ company_id: z.coerce.number().int().positive() });
+const CompanyOfBody = z.object({ company_id: IdParamSchema });
 
 export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -56,13 +58,7 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     status: 201,
     handler: async ({ company, caller, body }) => {
-      if (body.number_id != null) {
-        const [number] = await ctx.db
-          .select({ id: numbers.id })
-          .from(numbers)
-          .where(and(eq(numbers.id, body.number_id), eq(numbers.company_id, company.id)));
-        if (!number) throw invalid({ number_id: ['This is not a number of this company.'] });
-      }
+      // number_id, when given, is the company's own: a reference, checked before this runs (http/references.ts).
       const existing = await ctx.db
         .select()
         .from(blocks)

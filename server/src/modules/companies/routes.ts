@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { companies } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
+import { HttpError } from '../../lib/errors';
+import { maySignIn } from '../auth/service';
 import { companyView, createCompany, organizationOfCompany, searchCompanies } from './service';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -67,6 +69,10 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'authenticated',
     status: 201,
     handler: async ({ caller, body }) => {
+      // Someone deactivated in every company they had may not start a new one to get back in.
+      if (!(await maySignIn(ctx, caller.user))) {
+        throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
+      }
       const id = await createCompany(ctx, caller, body);
       return companyView(ctx, id, caller.user.id, 'owner');
     },

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { batches, contactGroups, contactLabels } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { HttpError, invalid } from '../../lib/errors';
+import { multipartParts, uploadError } from '../../lib/multipart';
 import { type FieldRule, loadFieldRules } from '../customFields/values';
 import { type BatchRow, CONTACT_IMPORT_KIND, failBatch } from './batches';
 import { type ImportOptions, missingColumns, parseMapping } from './mapping';
@@ -65,7 +66,7 @@ type Part = FilePart | FieldPart;
 
 function parts(request: FastifyRequest): AsyncIterable<Part> {
   if (!request.isMultipart()) throw invalid({ file: [MESSAGES.notMultipart] });
-  return request.parts() as AsyncIterable<Part>;
+  return multipartParts<Part>(request);
 }
 
 /** The file's first non-blank row (its header), reading on from there; null for an empty file. */
@@ -84,7 +85,7 @@ function kindOf(part: FilePart): SheetKind {
 
 function unreadable(error: unknown): never {
   if (error instanceof UnreadableFileError) throw invalid({ file: [error.message] });
-  throw error;
+  throw uploadError(error);
 }
 
 /** The company's contact custom fields, for the mapping (`eav:<id>`) and its suggestion (by name). */
@@ -297,7 +298,7 @@ export async function stageUpload(
     if (error instanceof UnreadableFileError) throw invalid({ file: [error.message] });
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw invalid({ file: [MESSAGES.tooLarge] });
-    throw error;
+    throw uploadError(error);
   }
 }
 

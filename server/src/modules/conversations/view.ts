@@ -84,9 +84,7 @@ export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Prom
       media: row.media.map((media, index) => ({
         // A file we keep is served by a signed link; an inbound attachment we could not (or, in the sandbox,
         // would not) download is shown from where the sender's carrier keeps it.
-        url: /^https?:\/\//.test(media.path)
-          ? media.path
-          : signMediaUrl(ctx, { companyId: row.company_id, itemId: row.id, index }),
+        url: media.url ?? signMediaUrl(ctx, { companyId: row.company_id, itemId: row.id, index }),
         content_type: media.content_type,
         size: media.size,
         name: media.name ?? null,

@@ -5,8 +5,6 @@
  * plays. A greeting by id is its own company's (another company's answers 404). The voice list is no company's
  * data: any signed-in user may read it. The audio itself is public by its signed URL, like all media.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { DEFAULT_GREETING_VOICE, GREETING_ENDPOINTS as E } from '@shared/api/greetings';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +12,9 @@ import { greetings } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { forbidden, notFound } from '../../lib/errors';
+import { sendStoredFile, storedFilePath } from '../../lib/storedFiles';
 import { MEDIA_LINK_MESSAGES } from '../media/routes';
 import { verifyGreetingUrl } from '../media/urls';
-import { mediaPath } from '../messaging/upload';
 import {
   deleteGreeting,
   getGreeting,
@@ -110,18 +108,12 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext): void {
         .from(greetings)
         .where(and(eq(greetings.id, params.id), eq(greetings.company_id, query.company)));
       if (!row?.path) throw notFound('greeting');
-      const path = mediaPath(ctx, row.path);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) throw notFound('greeting');
-      const maxAge = Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000));
-      return reply
-        .status(200)
-        .header('content-type', row.type ?? 'application/octet-stream')
-        .header('content-length', String(info.size))
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(path));
+      return sendStoredFile(reply, {
+        absolute: storedFilePath(ctx.config.dataDir, 'greetings', row.path, query.company),
+        contentType: row.type,
+        maxAgeSeconds: Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000)),
+        missing: () => notFound('greeting'),
+      });
     },
   });
 }

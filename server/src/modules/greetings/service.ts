@@ -5,7 +5,6 @@
  * under the data folder and is served by short-lived signed URLs (media/urls.ts), like every other media.
  */
 
-import { validationEnvelope } from '@shared/api/errors';
 import {
   CALL_PLAYABLE_AUDIO_TYPES,
   DEFAULT_GREETING_VOICE,
@@ -22,6 +21,7 @@ import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { greetings } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { parseInput } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { TtsUnavailableError, ttsFor, UnknownVoiceError } from '../../lib/tts';
 import type { GreetingRef } from '../../routing/types';
@@ -152,12 +152,8 @@ export async function saveGreeting(
   let result: { created: boolean; message: string; greeting: Greeting };
   let replaced: string | null = null;
   try {
-    const parsed = GreetingFieldsSchema.safeParse(input.fields);
-    if (!parsed.success) {
-      const envelope = validationEnvelope(parsed.error, '');
-      throw new HttpError(422, envelope.message, envelope.errors);
-    }
-    const fields = parsed.data;
+    // Multipart fields are read by the upload, not the route: validated here as a JSON body would be.
+    const fields = parseInput(GreetingFieldsSchema, input.fields, 'body');
     const existing = fields.id ? await greetingOf(ctx, companyId, fields.id) : null;
 
     // Where the audio comes from: the file, new text (or a new voice for the old text), or unchanged.

@@ -15,6 +15,7 @@ import { GREETING_AUDIO_TYPES, GREETING_MAX_BYTES, type GreetingAudioType } from
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
+import { multipartParts, uploadError } from '../../lib/multipart';
 import { mediaPath, sniffMediaType } from '../messaging/upload';
 
 /** Audio as a greeting row stores it: the path relative to the data folder. */
@@ -144,7 +145,7 @@ async function storeUpload(ctx: AppContext, companyId: number, part: FilePart): 
   } catch (error) {
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
     await rm(absolute, { force: true });
-    throw error;
+    throw uploadError(error);
   }
   if (part.file.truncated) throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
   if (size === 0) throw await refuse(GREETING_UPLOAD_MESSAGES.empty(name));
@@ -177,9 +178,9 @@ export async function readGreetingRequest(
   const fields: Record<string, unknown> = {};
   let file: StoredAudio | null = null;
   try {
-    const parts = request.parts({
+    const parts = multipartParts<FilePart | FieldPart>(request, {
       limits: { files: 1, fileSize: GREETING_MAX_BYTES, fields: 10, fieldSize: 16 * 1024 },
-    }) as AsyncIterable<FilePart | FieldPart>;
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = part.value;
@@ -196,7 +197,7 @@ export async function readGreetingRequest(
     if (hasCode(error, 'FST_FILES_LIMIT')) throw invalid({ file: [GREETING_UPLOAD_MESSAGES.oneFile] });
     if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ file: [GREETING_UPLOAD_MESSAGES.tooLarge('The file')] });
-    throw error;
+    throw uploadError(error);
   }
   return { fields, file };
 }

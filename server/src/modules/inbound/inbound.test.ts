@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { channels, EVENTS } from '@shared/realtime';
 import { and, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
 import type { Carrier, SendMessageInput } from '../../carriers/types';
 import { contacts, conversationItems, conversations, numbers, outbox } from '../../db/schema';
@@ -97,7 +97,7 @@ describe('POST /sandbox/messages', () => {
       is_inbound: true,
       content: 'Is the blue sedan still available?',
       delivery_state: 'received',
-      media: [{ path: 'https://example.test/photo.jpg', content_type: 'image/jpeg', size: 0 }],
+      media: [{ url: 'https://example.test/photo.jpg', content_type: 'image/jpeg', size: 0 }],
     });
     expect(item?.carrier_sid).toMatch(/^SB[0-9a-f]{32}$/);
 
@@ -360,14 +360,12 @@ describe('Twilio webhooks', () => {
     });
     // Twilio's media: the first is fetched (with the account's credentials), the second cannot be.
     const fetched: { url: string; authorization: string | null }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      fetched.push({ url, authorization: new Headers(init.headers).get('authorization') });
+    tw.ctx.fetchMedia = async (url, options) => {
+      fetched.push({ url, authorization: options.headers?.authorization ?? null });
       return url.endsWith('ME1')
-        ? new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), {
-            headers: { 'content-type': 'image/jpeg' },
-          })
-        : new Response('gone', { status: 404 });
-    });
+        ? { status: 200, contentType: 'image/jpeg', body: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]) }
+        : null;
+    };
     const events: string[] = [];
     const stop = tw.ctx.realtime.listen((_channel, event) => events.push(event));
     try {
@@ -380,7 +378,7 @@ describe('Twilio webhooks', () => {
       expect(replay.body).toBe(EMPTY_TWIML);
     } finally {
       stop();
-      vi.unstubAllGlobals();
+      tw.ctx.fetchMedia = undefined;
     }
     expect(events).toEqual([EVENTS.conversationUpdated]);
     // Fetched once (not again for the replay), with basic auth.
@@ -405,7 +403,7 @@ describe('Twilio webhooks', () => {
           content_type: 'image/jpeg',
           size: 7,
         },
-        { path: params.MediaUrl1, content_type: 'video/mp4', size: 0 },
+        { url: params.MediaUrl1, content_type: 'video/mp4', size: 0 },
       ],
     });
     expect(await readFile(join(dataDir, row?.media[0]?.path ?? ''))).toEqual(

@@ -26,7 +26,7 @@ import {
   type ItemRow,
   publishConversationUpdated,
 } from '../conversations/store';
-import { storeTwilioMedia } from './media';
+import { mediaByReference, storeTwilioMedia } from './media';
 import { applyDeliveryReceipt } from './receipts';
 
 export type NumberRow = typeof numbers.$inferSelect;
@@ -133,7 +133,7 @@ export async function receiveMessage(ctx: AppContext, message: InboundMessage): 
   // Twilio's files are fetched into the data folder; the sandbox caller's URLs are kept by reference (size 0).
   const media = message.downloadMedia
     ? await storeTwilioMedia(ctx, number.company_id, message.media)
-    : message.media.map((file) => ({ path: file.url, content_type: file.content_type, size: 0 }));
+    : message.media.flatMap((file) => mediaByReference(file) ?? []);
   let item: ItemRow;
   try {
     item = await addItem(ctx.db, conversation, {

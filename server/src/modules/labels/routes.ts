@@ -127,22 +127,13 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  /** The company's label `id`, or a 422 on `label_id` (it is a field of the body, not the path). */
-  const bodyLabel = async (companyId: number, id: number) => {
-    const [label] = await ctx.db
-      .select({ id: contactLabels.id })
-      .from(contactLabels)
-      .where(and(eq(contactLabels.id, id), eq(contactLabels.company_id, companyId)));
-    if (!label) throw invalid({ label_id: ['Choose a label of this company.'] });
-    return label.id;
-  };
-
   registerRoute(app, ctx, {
     endpoint: E.bulkAdd,
     access: 'contacts.manage',
     company: { param: 'companyId' },
     handler: async ({ company, body }) => {
-      const labelId = await bodyLabel(company.id, body.label_id);
+      // label_id is a reference: the company's own, checked before this runs (http/references.ts).
+      const labelId = body.label_id;
       const condition = await contactSelectionCondition(ctx.db, company.id, body);
       const added = await ctx.db
         .insert(contactLabelLinks)
@@ -163,7 +154,8 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'contacts.manage',
     company: { param: 'companyId' },
     handler: async ({ company, body }) => {
-      const labelId = await bodyLabel(company.id, body.label_id);
+      // label_id is a reference: the company's own, checked before this runs (http/references.ts).
+      const labelId = body.label_id;
       const condition = await contactSelectionCondition(ctx.db, company.id, body);
       const removed = await ctx.db
         .delete(contactLabelLinks)

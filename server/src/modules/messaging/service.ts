@@ -9,7 +9,6 @@
  * `applyDeliveryReceipt` (sandbox: its onReceipt; Twilio: the status webhook) and only move the state forward.
  */
 import type { ConversationItem } from '@shared/api/conversations';
-import { validationEnvelope } from '@shared/api/errors';
 import {
   SCHEDULE_MAX_AHEAD_MS,
   ScheduleMessageFieldsSchema,
@@ -23,6 +22,7 @@ import { carrierFor } from '../../carriers';
 import { CarrierError } from '../../carriers/types';
 import { contacts, conversationItems, conversations, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { parseInput } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import {
   addItem,
@@ -60,13 +60,9 @@ export const UNSUBSCRIBED_ERROR_CODE = 'unsubscribed';
 /** The error code of an item the carrier could not be reached for. */
 export const CARRIER_UNREACHABLE_CODE = 'carrier-unreachable';
 
+/** Multipart fields are read by the upload, not the route: validated here as a JSON body would be. */
 function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const result = schema.safeParse(fields);
-  if (!result.success) {
-    const envelope = validationEnvelope(result.error, '');
-    throw new HttpError(422, envelope.message, envelope.errors);
-  }
-  return result.data;
+  return parseInput(schema, fields, 'body');
 }
 
 interface Target {

@@ -15,6 +15,8 @@ import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MEDIA_TYPES, type MediaType } from '@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
+import { multipartParts, uploadError } from '../../lib/multipart';
+import { storedFilePath } from '../../lib/storedFiles';
 
 /** An attachment as the item stores it: relative to the data folder. */
 export interface StoredMedia {
@@ -42,14 +44,25 @@ export const MEDIA_MESSAGES = {
   empty: (name: string) => `${name} is empty.`,
 } as const;
 
-/** Where attachments live: `<dataDir>/media`. Stored paths are relative to the data folder. */
+/**
+ * Where a file we are writing goes: `relative` is a name we made (never one from input). Files served back are
+ * found with `storedFilePath` (lib/storedFiles.ts), which also checks the name.
+ */
 export function mediaPath(ctx: AppContext, relative: string): string {
   return join(ctx.config.dataDir, relative);
 }
 
-/** Removes stored attachments (a refused send, a cancelled schedule); missing files are fine. */
-export async function removeMedia(ctx: AppContext, media: readonly { path: string }[]): Promise<void> {
-  await Promise.all(media.map((file) => rm(mediaPath(ctx, file.path), { force: true })));
+/**
+ * Removes stored attachments (a refused send, a cancelled schedule); missing files are fine, and so is a path
+ * that is not one of ours (it names no file we may touch).
+ */
+export async function removeMedia(ctx: AppContext, media: readonly { path?: string }[]): Promise<void> {
+  await Promise.all(
+    media.map((file) => {
+      const absolute = storedFilePath(ctx.config.dataDir, 'media', file.path);
+      return absolute ? rm(absolute, { force: true }) : undefined;
+    }),
+  );
 }
 
 /** What a file's first bytes say it is (the family of types it may be declared as), or null. */
@@ -128,7 +141,7 @@ async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Pr
     await rm(absolute, { force: true });
     if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ media: [MEDIA_MESSAGES.tooLarge(name)] });
-    throw error;
+    throw uploadError(error);
   }
   const refuse = async (message: string) => {
     await rm(absolute, { force: true });
@@ -157,9 +170,9 @@ export async function readSendRequest(
   const fields: Record<string, unknown> = {};
   const media: StoredMedia[] = [];
   try {
-    const parts = request.parts({
+    const parts = multipartParts<Part>(request, {
       limits: { files: MEDIA_MAX_FILES, fileSize: MEDIA_MAX_BYTES, fields: 20, fieldSize: 64 * 1024 },
-    }) as AsyncIterable<Part>;
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = part.value;
@@ -176,7 +189,7 @@ export async function readSendRequest(
     if (isLimitError(error, 'FST_FILES_LIMIT')) throw invalid({ media: [MEDIA_MESSAGES.tooMany] });
     if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ media: [MEDIA_MESSAGES.tooLarge('A file')] });
-    throw error;
+    throw uploadError(error);
   }
   return { fields, media };
 }

@@ -4,7 +4,7 @@
  * manages the company's users (owner, administrator), may change or delete a note.
  */
 
-import { validationEnvelope } from '@shared/api/errors';
+import { IdParamSchema } from '@shared/api/contract';
 import { NOTE_ENDPOINTS as E, NOTE_MODEL_TYPES, type NoteModelType } from '@shared/api/notes';
 import { roleCan } from '@shared/domain/permissions';
 import { and, eq } from 'drizzle-orm';
@@ -14,8 +14,8 @@ import type { Db } from '../../db/client';
 import { notes, users } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import type { AppContext } from '../../http/context';
-import { type CompanyAccess, registerRoute } from '../../http/route';
-import { forbidden, HttpError, notFound } from '../../lib/errors';
+import { type CompanyAccess, parseInput, registerRoute } from '../../http/route';
+import { forbidden, notFound } from '../../lib/errors';
 import { companyOfContact } from '../contacts/service';
 import { type NoteRow, noteView } from '../contacts/view';
 import { companyOfConversation, syncNoteItem } from '../conversations/notes';
@@ -31,7 +31,7 @@ const TargetSchema = z.object({
   model_type: z.enum(NOTE_MODEL_TYPES, {
     message: `Notes can be added to: ${NOTE_MODEL_TYPES.join(', ')}.`,
   }),
-  model_id: z.coerce.number().int().positive(),
+  model_id: IdParamSchema,
 });
 
 async function noteRow(db: Db, id: number): Promise<NoteRow | undefined> {
@@ -64,12 +64,8 @@ export function noteRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'contacts.manage',
     company: {
       record: async ({ request }) => {
-        const target = TargetSchema.safeParse(request.body ?? {});
-        if (!target.success) {
-          const envelope = validationEnvelope(target.error);
-          throw new HttpError(422, envelope.message, envelope.errors);
-        }
-        return COMPANY_OF[target.data.model_type](ctx.db, target.data.model_id);
+        const target = parseInput(TargetSchema, request.body, 'body');
+        return COMPANY_OF[target.model_type](ctx.db, target.model_id);
       },
     },
     status: 201,

@@ -236,11 +236,10 @@ describe('PUT /numbers/{id}', () => {
       ],
     });
     expect(response.statusCode).toBe(422);
+    // Each member is a reference (http/references.ts): each one at fault is named by its place in the list.
     expect(fieldErrors(response)).toEqual({
-      'routes.0.members': [
-        `User ${otherOwner} is not a member of this company.`,
-        'User 999999 is not a member of this company.',
-      ],
+      'routes.0.members.1': [`User ${otherOwner} is not a member of this company.`],
+      'routes.0.members.2': ['User 999999 is not a member of this company.'],
     });
   });
 

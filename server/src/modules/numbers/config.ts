@@ -179,13 +179,13 @@ export async function companyMembers(
 type Update = z.output<typeof NumberUpdateSchema>;
 
 /**
- * The checks of a configuration that need the database or the whole number: in-app-calling members are members
- * of the company; the menu's default and the after-hours extension are extensions of the number. Answers the
+ * The checks of a configuration that need the whole number: the menu's default and the after-hours extension are
+ * extensions of the number. Answers the
  * per-field messages (empty: fine), with paths as sent.
  */
 export async function configurationErrors(
-  db: Db,
-  companyId: number,
+  _db: Db,
+  _companyId: number,
   current: NumberRow,
   update: Update,
 ): Promise<Record<string, string[]>> {
@@ -193,20 +193,9 @@ export async function configurationErrors(
   const add = (field: string, text: string) => {
     errors[field] = [...(errors[field] ?? []), text];
   };
+  // In-app members (routes.N.members) are the company's active members: references, checked before the handler
+  // runs (http/references.ts), like every id in a body.
   const routes = update.routes ?? current.routes;
-  if (update.routes) {
-    const members = await companyMembers(
-      db,
-      companyId,
-      update.routes.flatMap((route) => route.members),
-    );
-    update.routes.forEach((route, index) => {
-      for (const userId of route.members) {
-        if (!members.has(userId))
-          add(`routes.${index}.members`, `User ${userId} is not a member of this company.`);
-      }
-    });
-  }
   const extensions = new Set(routes.map((route) => route.extension ?? 1));
   const notAnExtension = (extension: number) =>
     `Extension ${extensionKeyLabel(extension)} is not one of this number’s extensions.`;

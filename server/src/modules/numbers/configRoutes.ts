@@ -5,7 +5,7 @@
  */
 import { NUMBER_CONFIG_ENDPOINTS as E } from '@shared/api/numbers';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { numbers, numberTriggers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -70,39 +70,7 @@ export function numberConfigRoutes(app: FastifyInstance, ctx: AppContext): void 
     access: 'numbers.manage',
     company: { param: 'companyId' },
     handler: async ({ company, body }) => {
-      const errors: Record<string, string[]> = {};
-      const ids = [...body.remove, ...body.upsert.flatMap((trigger) => (trigger.id ? [trigger.id] : []))];
-      const ownTriggers = ids.length
-        ? new Set(
-            (
-              await ctx.db
-                .select({ id: numberTriggers.id })
-                .from(numberTriggers)
-                .where(and(eq(numberTriggers.company_id, company.id), inArray(numberTriggers.id, ids)))
-            ).map((row) => row.id),
-          )
-        : new Set<number>();
-      const numberIds = body.upsert.map((trigger) => trigger.number_id);
-      const ownNumbers = numberIds.length
-        ? new Set(
-            (
-              await ctx.db
-                .select({ id: numbers.id })
-                .from(numbers)
-                .where(and(eq(numbers.company_id, company.id), inArray(numbers.id, numberIds)))
-            ).map((row) => row.id),
-          )
-        : new Set<number>();
-      body.remove.forEach((id, index) => {
-        if (!ownTriggers.has(id)) errors[`remove.${index}`] = [`Trigger ${id} is not one of this company’s.`];
-      });
-      body.upsert.forEach((trigger, index) => {
-        if (trigger.id && !ownTriggers.has(trigger.id))
-          errors[`upsert.${index}.id`] = [`Trigger ${trigger.id} is not one of this company’s.`];
-        if (!ownNumbers.has(trigger.number_id))
-          errors[`upsert.${index}.number_id`] = ['This is not a number of this company.'];
-      });
-      if (Object.keys(errors).length) throw invalid(errors);
+      // Every trigger and number id in the body is the company's: checked before this runs (http/references.ts).
 
       await ctx.db.transaction(async (tx) => {
         if (body.remove.length)

@@ -6,6 +6,8 @@ import { companies, invitations, memberships, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { HttpError, notFound } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/secrets';
+import { maySignIn } from '../auth/service';
+import { revokeAllAccess } from '../auth/tokens';
 import { likePattern } from '../companies/service';
 
 const columns = {
@@ -143,6 +145,13 @@ export async function setActivation(
       }
     }
   });
+  if (active) return;
+  // "A user deactivated everywhere cannot sign in" (docs/permissions.md) — nor keep working with what they signed
+  // in with before: their last company's deactivation ends every session, token, refresh and API key at once.
+  for (const row of targets) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, row.user_id));
+    if (user && !(await maySignIn(ctx, user))) await revokeAllAccess(ctx, user.id);
+  }
 }
 
 export function invitationView(row: typeof invitations.$inferSelect) {

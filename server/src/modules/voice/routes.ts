@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { idOrNull, registerRoute } from '../../http/route';
 import { forbidden, invalid, notFound } from '../../lib/errors';
 import { CALLING_PERMISSION, NO_CALLING_LINE } from '../inAppCalling/service';
 import { trackedNumber } from '../inbound/service';
@@ -125,8 +125,8 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: CALLING_PERMISSION,
     company: {
       record: async ({ request }) => {
-        const numberId = Number((request.body as { number_id?: unknown } | undefined)?.number_id);
-        if (!Number.isSafeInteger(numberId) || numberId <= 0) return null;
+        const numberId = idOrNull((request.body as { number_id?: unknown } | undefined)?.number_id);
+        if (numberId === null) return null;
         const [row] = await ctx.db
           .select({ company_id: numbers.company_id })
           .from(numbers)
