@@ -180,6 +180,53 @@ test('signs in with bearer tokens held by main, and works across origins under t
   expect(cspViolations(page)).toEqual([]);
 });
 
+test('edits and deletes cross-origin from the desktop renderer: PUT, PATCH and DELETE pass their preflight', async ({
+  page,
+}) => {
+  await openDesktopRenderer(page);
+  const label = await server.api(
+    'POST',
+    `/companies/${companyId}/contactLabels`,
+    { label: 'Desktop CORS' },
+    owner,
+  );
+  expect(label.status).toBe(201);
+  const numbers = await server.api('GET', `/companies/${companyId}/numbers`, undefined, owner);
+  const number = (numbers.body.data as { id: number; label: string }[])[0];
+  // The page's own fetch, from its origin, with an owner's bearer token (the signed-in agent may not edit numbers):
+  // the engine sends a preflight for each (a method other than GET/HEAD/POST, an Authorization header) and
+  // refuses the call — a network error, no status — unless the server allows it.
+  const statuses = await page.evaluate(
+    async ({ api, token, labelId, numberId, numberLabel, company }) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${api}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return response.status;
+      };
+      return [
+        await call('PUT', `/numbers/${numberId}`, { label: numberLabel }),
+        await call('PATCH', `/companies/${company}/contactLabels/${labelId}`, { label: 'Desktop CORS 2' }),
+        await call('DELETE', `/companies/${company}/contactLabels/${labelId}`),
+      ];
+    },
+    {
+      api: `${server.url}/api`,
+      token: owner,
+      labelId: label.body.id as number,
+      numberId: number?.id ?? 0,
+      numberLabel: number?.label ?? '',
+      company: companyId,
+    },
+  );
+  expect(statuses[0]).toBe(200);
+  expect(statuses[1]).toBe(200);
+  expect([200, 204]).toContain(statuses[2]);
+  expect(cspViolations(page)).toEqual([]);
+});
+
 test('the unread count goes to the badge, and a text is alerted through main', async ({ page }) => {
   await openDesktopRenderer(page);
   const agent = await server.tokenFor('agent@demo.test');
