@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
 import { companies, invitations, organizationAdmins, organizations, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
+import { hasReferences } from './references';
 
 /**
  * docs/permissions.md's table "Roles in a company", read as the expectations: each row a permission, a ✓ per
@@ -722,6 +723,112 @@ describe('ids beyond the database’s range', () => {
     },
     MATRIX_TIMEOUT,
   );
+});
+
+/**
+ * Every route whose body holds a reference (`reference(kind)` in the contract) with another company's record in
+ * it: Demo Motors' owner sends Other Co's greeting, number, label, trigger or user, and the answer is a 422 naming
+ * that field. A route that gains a reference needs a case here (the first test says which).
+ */
+const FOREIGN_REFERENCES: Record<
+  string,
+  (t: TestApp) => Promise<{ url: string; payload: Record<string, unknown>; field: string }>
+> = {
+  'POST /api/companies/:companyId/contactLabels/bulkAddLabel': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/contactLabels/bulkAddLabel`,
+    payload: { label_id: await otherCompanyRow(t, 'contact_labels'), contacts: [1] },
+    field: 'label_id',
+  }),
+  'POST /api/companies/:companyId/contactLabels/bulkRemoveLabel': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/contactLabels/bulkRemoveLabel`,
+    payload: { label_id: await otherCompanyRow(t, 'contact_labels'), contacts: [1] },
+    field: 'label_id',
+  }),
+  'PUT /api/numbers/:id': async (t) => ({
+    url: `/api/numbers/${t.ids.numbers.motorsMain}`,
+    payload: { greeting: { greeting_id: await otherCompanyRow(t, 'greetings') } },
+    field: 'greeting.greeting_id',
+  }),
+  'PUT /api/companies/:companyId/triggers': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/triggers`,
+    payload: {
+      upsert: [
+        { number_id: t.ids.numbers.otherMain, event: 'call.missed', action: 'email', target: 'a@b.co' },
+      ],
+    },
+    field: 'upsert.0.number_id',
+  }),
+  'POST /api/blocks': async (t) => ({
+    url: '/api/blocks',
+    payload: {
+      company_id: t.ids.companies.demoMotors,
+      target: '+12025550199',
+      number_id: t.ids.numbers.otherMain,
+    },
+    field: 'number_id',
+  }),
+  'PUT /api/conversations/:id/assign': async (t) => ({
+    url: `/api/conversations/${await ownRow(t, 'conversations')}/assign`,
+    payload: { user_id: t.ids.users['other@demo.test'] },
+    field: 'user_id',
+  }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/in-app-calling/calls/${(await callPair(t)).own}/transfer`,
+    payload: { kind: 'blind', to: { kind: 'agent', user_id: t.ids.users['other@demo.test'] } },
+    field: 'to.user_id',
+  }),
+  'POST /api/sandbox/calls/:id/transfer': async (t) => ({
+    url: `/api/sandbox/calls/${(await callPair(t)).own}/transfer`,
+    payload: { kind: 'blind', to: { kind: 'agent', user_id: t.ids.users['other@demo.test'] } },
+    field: 'to.user_id',
+  }),
+};
+
+/** The id of a row of `table` that belongs to Other Co (one is made when the seed has none). */
+async function otherCompanyRow(t: TestApp, table: 'contact_labels' | 'greetings'): Promise<number> {
+  const { contactLabels, greetings } = await import('../db/schema');
+  const company_id = t.ids.companies.otherCo;
+  const [row] =
+    table === 'greetings'
+      ? await t.ctx.db
+          .insert(greetings)
+          .values({ company_id, name: `Other ${++serial}` })
+          .returning()
+      : await t.ctx.db
+          .insert(contactLabels)
+          .values({ company_id, label: `Other ${++serial}` })
+          .returning();
+  return row?.id ?? 0;
+}
+
+/** The id of a row of `table` that belongs to Demo Motors. */
+async function ownRow(t: TestApp, table: 'conversations'): Promise<number> {
+  const { conversations } = await import('../db/schema');
+  const { eq } = await import('drizzle-orm');
+  const [row] = await t.ctx.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(eq(conversations.company_id, t.ids.companies.demoMotors))
+    .limit(1);
+  return row?.id ?? 0;
+}
+
+describe('ids of another company inside bodies', () => {
+  it('every route whose body names records has a case here', () => {
+    const withReferences = t.app.routeTable
+      .filter((route) => route.contract?.body && hasReferences(route.contract.body))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(withReferences.length).toBeGreaterThan(5);
+    expect(withReferences.sort()).toEqual(Object.keys(FOREIGN_REFERENCES).sort());
+  });
+
+  it.each(Object.keys(FOREIGN_REFERENCES))('%s answers 422 naming the field', async (key) => {
+    const { url, payload, field } = await (FOREIGN_REFERENCES[key] as (typeof FOREIGN_REFERENCES)[string])(t);
+    const method = key.split(' ')[0] as 'POST' | 'PUT';
+    const response = await t.as('owner@demo.test', { method, url, payload });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(Object.keys(response.json<{ errors: Record<string, string[]> }>().errors)).toContain(field);
+  });
 });
 
 describe('organization routes: admins of that organization (or a platform admin) only', () => {
