@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, conversationItems, conversations, greetings } from '../db/schema';
 import { signMediaUrl } from '../modules/media/urls';
-import { tempDataDir } from '../modules/messaging/testing';
+import { multipart, tempDataDir } from '../modules/messaging/testing';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { HOSTILE_INPUT_MESSAGES } from './hostileInput';
@@ -240,6 +240,38 @@ describe('3. bad input is a 404 or 422, never a 500', () => {
     });
     expect(note.statusCode, note.body).toBe(422);
     expect(Object.values(errorsOf(note)).flat()).toContain(HOSTILE_INPUT_MESSAGES.nul);
+  });
+
+  it('an upload’s fields are held to the same rules: an id out of range, a NUL, a broken body', async () => {
+    const url = `/api/companies/${t.ids.companies.demoMotors}/contacts`;
+    const csv = 'name,number\nAda,+13125550142\n';
+    const outOfRange = await multipart([
+      ['groups[]', '2147483648'],
+      ['file', csv, 'contacts.csv', 'text/csv'],
+    ]);
+    const tooLarge = await t.as('admin@demo.test', { method: 'PUT', url, ...outOfRange });
+    expect(tooLarge.statusCode, tooLarge.body).toBe(422);
+    expect(errorsOf(tooLarge)).toHaveProperty('groups');
+    const withNul = await multipart([
+      ['mapping', '{"name":"name\u0000","number":"number"}'],
+      ['file', csv, 'contacts.csv', 'text/csv'],
+    ]);
+    expect((await t.as('admin@demo.test', { method: 'PUT', url, ...withNul })).statusCode).toBe(422);
+    const cut = await multipart([['file', csv, 'contacts.csv', 'text/csv']]);
+    const broken = await t.as('admin@demo.test', {
+      method: 'PUT',
+      url,
+      payload: cut.payload.subarray(0, cut.payload.length >> 1),
+      headers: cut.headers,
+    });
+    expect(broken.statusCode).toBe(400);
+    const noBoundary = await t.as('admin@demo.test', {
+      method: 'POST',
+      url: `/api/message?companyId=${t.ids.companies.demoMotors}`,
+      payload: cut.payload,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
   });
 
   it('a malformed XSRF-TOKEN cookie is a CSRF mismatch (403)', async () => {

@@ -15,6 +15,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { batches, contactGroups, contactLabels } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { hostileInputErrors } from '../../http/hostileInput';
+import { idOrNull } from '../../http/route';
 import { HttpError, invalid } from '../../lib/errors';
 import { multipartParts, uploadError } from '../../lib/multipart';
 import { type FieldRule, loadFieldRules } from '../customFields/values';
@@ -153,8 +155,8 @@ function idsOf(values: unknown[], field: string): number[] {
     for (const item of items) {
       const text = String(item).trim();
       if (!text) continue;
-      const id = Number(text);
-      if (!Number.isSafeInteger(id) || id <= 0) throw invalid({ [field]: [`“${text}” is not an id.`] });
+      const id = idOrNull(text);
+      if (id === null) throw invalid({ [field]: [`“${text}” is not an id.`] });
       ids.push(id);
     }
   }
@@ -169,6 +171,9 @@ async function checkFields(
   customFields: Map<number, FieldRule>,
 ): Promise<{ mapping: ContactColumnMapping | null; groups: number[]; labels: number[] }> {
   const take = (name: string) => [...(fields.get(name) ?? []), ...(fields.get(`${name}[]`) ?? [])];
+  // Multipart fields are read here, not by the route: held to the rules every body is (no NUL, no __proto__).
+  const hostile = hostileInputErrors(Object.fromEntries(fields));
+  if (Object.keys(hostile).length > 0) throw invalid(hostile);
   const errors: Record<string, string[]> = {};
   const mappingValues = take('mapping');
   const parsed = parseMapping(mappingValues[mappingValues.length - 1], customFields);
