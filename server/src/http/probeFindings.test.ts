@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, conversationItems, conversations, greetings } from '../db/schema';
-import { signMediaUrl } from '../modules/media/urls';
+import { calls, contacts, conversationItems, conversations, greetings, voicemails } from '../db/schema';
+import { signGreetingUrl, signMediaUrl, signRecordingUrl } from '../modules/media/urls';
 import { multipart, tempDataDir } from '../modules/messaging/testing';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { createTestApp, type TestApp } from '../testing/testApp';
@@ -134,6 +134,74 @@ describe('1. no file outside its folder, no script served as a page', () => {
     const { url } = await itemWithMedia([{ path: relative, content_type: 'image/png', size: 13 }]);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
+});
+
+describe('every route that serves a file: no traversal, no other folder, no forged link', () => {
+  // A row of each kind whose stored path tries to leave its folder, and the signed link the app would hand out.
+  const HOSTILE_PATH = '../media.secret';
+  const SERVED: Record<string, () => Promise<string>> = {
+    'GET /media/{itemId}/{index}': async () =>
+      (await itemWithMedia([{ path: HOSTILE_PATH, content_type: 'text/plain', size: 1 }])).url,
+    'GET /recordings/call/{id}': async () => {
+      const [call] = await t.ctx.db
+        .insert(calls)
+        .values({
+          company_id: t.ids.companies.demoMotors,
+          caller: '+13125550177',
+          called: '+13125550100',
+          started_at: new Date(),
+          recording_path: HOSTILE_PATH,
+        })
+        .returning();
+      return signRecordingUrl(t.ctx, {
+        companyId: t.ids.companies.demoMotors,
+        kind: 'call',
+        id: call?.id ?? 0,
+      });
+    },
+    'GET /recordings/voicemail/{id}': async () => {
+      const [voicemail] = await t.ctx.db
+        .insert(voicemails)
+        .values({
+          company_id: t.ids.companies.demoMotors,
+          caller: '+13125550177',
+          recording_path: 'voice/../media.secret',
+        })
+        .returning();
+      return signRecordingUrl(t.ctx, {
+        companyId: t.ids.companies.demoMotors,
+        kind: 'voicemail',
+        id: voicemail?.id ?? 0,
+      });
+    },
+    'GET /greetings/{id}/audio': async () => {
+      const [greeting] = await t.ctx.db
+        .insert(greetings)
+        .values({
+          company_id: t.ids.companies.demoMotors,
+          name: 'Hostile',
+          file_path: `greetings/${t.ids.companies.demoMotors}/../../media.secret`,
+          content_type: 'audio/wav',
+        })
+        .returning();
+      return signGreetingUrl(t.ctx, { companyId: t.ids.companies.demoMotors, id: greeting?.id ?? 0 });
+    },
+  };
+
+  it.each(Object.keys(SERVED))(
+    '%s: a stored path out of its folder is 404; a forged signature 403',
+    async (route) => {
+      const url = await (SERVED[route] as () => Promise<string>)();
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, response.body).toBe(404);
+      expect(response.body).not.toContain('the-media-signing-secret');
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: url.replace(/sig=[0-9a-f]{8}/, 'sig=00000000'),
+      });
+      expect(forged.statusCode).toBe(403);
+    },
+  );
 });
 
 describe('2. a deactivated user stops working at once', () => {
