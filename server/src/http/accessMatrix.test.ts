@@ -768,7 +768,7 @@ const FOREIGN_REFERENCES: Record<
     field: 'number_id',
   }),
   'PUT /api/conversations/:id/assign': async (t) => ({
-    url: `/api/conversations/${await ownRow(t, 'conversations')}/assign`,
+    url: `/api/conversations/${await ownConversation(t)}/assign`,
     payload: { user_id: t.ids.users['other@demo.test'] },
     field: 'user_id',
   }),
@@ -801,8 +801,8 @@ async function otherCompanyRow(t: TestApp, table: 'contact_labels' | 'greetings'
   return row?.id ?? 0;
 }
 
-/** The id of a row of `table` that belongs to Demo Motors. */
-async function ownRow(t: TestApp, table: 'conversations'): Promise<number> {
+/** The id of a conversation of Demo Motors. */
+async function ownConversation(t: TestApp): Promise<number> {
   const { conversations } = await import('../db/schema');
   const { eq } = await import('drizzle-orm');
   const [row] = await t.ctx.db
