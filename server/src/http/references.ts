@@ -21,6 +21,7 @@ import {
   numbers,
   numberTriggers,
 } from '../db/schema';
+import { defOf } from '../lib/zodDef';
 import type { AppContext } from './context';
 
 interface Found {
@@ -28,25 +29,6 @@ interface Found {
   id: number;
   path: string;
 }
-
-/** The zod 4 definition fields this walk reads (a structural view of `schema._zod.def`). */
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  getter?: () => z.ZodType;
-  valueType?: z.ZodType;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-}
-
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schemas directly inside `schema`, each with how to reach its part of a value. */
 function children(schema: z.ZodType): z.ZodType[] {

@@ -14,6 +14,7 @@
  */
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { type CheckDef, type Def, defOf } from '../../lib/zodDef';
 
 export type Hint = (key: string, schema: z.ZodType) => fc.Arbitrary<unknown> | undefined;
 
@@ -21,45 +22,6 @@ export interface ArbitraryOptions {
   hint?: Hint;
   /** Nesting past which recursive schemas (z.lazy) stop growing. */
   maxDepth?: number;
-}
-
-/** The parts of a zod 4 definition this file reads; everything is optional since kinds differ. */
-interface Def {
-  type: string;
-  checks?: { _zod: { def: CheckDef } }[];
-  coerce?: boolean;
-  format?: string;
-  pattern?: RegExp;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  options?: z.ZodType[];
-  left?: z.ZodType;
-  right?: z.ZodType;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-  getter?: () => z.ZodType;
-}
-
-interface CheckDef {
-  check: string;
-  minimum?: number;
-  maximum?: number;
-  length?: number;
-  value?: number | bigint;
-  inclusive?: boolean;
-  format?: string;
-  pattern?: RegExp;
-}
-
-export function defOf(schema: z.ZodType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def;
 }
 
 /** Whether an object property may be left out (`.optional()`, `.default()`, `.prefault()`...). */

@@ -11,7 +11,8 @@
 import { serializeQuery } from '@shared/api/query';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { arbitraryFor, defOf, type Hint } from './arbitrary';
+import { defOf } from '../../lib/zodDef';
+import { arbitraryFor, type Hint } from './arbitrary';
 
 // ───────────────────────────── JSON text ─────────────────────────────
 
