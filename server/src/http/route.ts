@@ -70,8 +70,17 @@ export interface RouteSpec<E extends Endpoint> {
   organization?: OrganizationFrom<E>;
   /** Success status; 200 unless said (201 for creates, 204 for empty answers). */
   status?: number;
-  handler: (input: InCompany<E>) => Promise<unknown>;
+  /**
+   * Answers the endpoint's response shape (checked by tsc against the contract), nothing for an empty answer, or
+   * the reply itself when the handler has sent its own (a file, a stream, TwiML).
+   */
+  handler: (input: InCompany<E>) => Promise<HandlerAnswer<E>>;
 }
+
+/** What a handler may answer: its contract's response (as sent), nothing, or the reply it sent itself. */
+export type HandlerAnswer<E extends Endpoint> =
+  | (E extends { response: infer R extends z.ZodType } ? z.input<R> : undefined | void)
+  | FastifyReply;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,5 +1,5 @@
 /** §7 Auth routes. Rules live in service.ts, mfa.ts and tokens.ts; this file is HTTP only. */
-import { AUTH_ENDPOINTS as E } from '@shared/api/auth';
+import { AUTH_ENDPOINTS as E, MfaKindSchema } from '@shared/api/auth';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -193,7 +193,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'authenticated',
     handler: async ({ caller }) => ({
       enabled: caller.user.mfa_enabled,
-      kind: caller.user.mfa_enabled ? (caller.user.mfa_kind ?? 'totp') : null,
+      kind: caller.user.mfa_enabled ? MfaKindSchema.catch('totp').parse(caller.user.mfa_kind) : null,
     }),
   });
 

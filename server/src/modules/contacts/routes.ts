@@ -72,7 +72,9 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     status: 201,
     handler: async ({ company, caller, body }) => {
       const id = await createContact(ctx.db, company.id, body, { userId: caller.user.id, now: ctx.now() });
-      return loadContact(ctx.db, company.id, id);
+      const contact = await loadContact(ctx.db, company.id, id);
+      if (!contact) throw notFound('contact');
+      return contact;
     },
   });
 

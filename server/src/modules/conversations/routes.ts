@@ -40,6 +40,7 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     const row = await conversationRow(ctx.db, companyId, id);
     if (!row) throw notFound('conversation');
     const [conversation] = await conversationViews(ctx, [row]);
+    if (!conversation) throw notFound('conversation');
     return conversation;
   }
 

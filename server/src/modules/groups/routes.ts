@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { contactGroupMembers, contactGroups, contacts } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { invalid } from '../../lib/errors';
+import { invalid, notFound } from '../../lib/errors';
 import { likePattern } from '../companies/service';
 import { contactFilterCondition, contactSelectionCondition } from '../contacts/filters';
 import { virtualGroupMessage } from '../contacts/service';
@@ -31,8 +31,11 @@ export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const groupCompany = {
     record: ({ params }: { params: { id: number } }) => companyOfGroup(ctx.db, params.id),
   };
-  const one = async (companyId: number, id: number) =>
-    (await groupViews(ctx.db, companyId, [await companyGroup(ctx.db, companyId, id)]))[0];
+  const one = async (companyId: number, id: number) => {
+    const [group] = await groupViews(ctx.db, companyId, [await companyGroup(ctx.db, companyId, id)]);
+    if (!group) throw notFound('group');
+    return group;
+  };
 
   registerRoute(app, ctx, {
     endpoint: E.list,
