@@ -3,6 +3,10 @@
  * bulk-purchase, companies, caddy, campaigns, users." The server publishes with these names only; the renderer
  * subscribes with them; channel authorisation reads them back with `parseChannel`.
  */
+import type { ExportBatch } from './api/activity';
+import type { ImportBatch } from './api/contacts';
+import type { ConversationPresence } from './api/conversationPresence';
+import type { ConversationUpdatedEvent } from './api/conversations';
 import type { IncomingCall } from './api/voice';
 import type { InAppCallingStatus } from './domain/users';
 
@@ -98,6 +102,22 @@ export type InAppCallingEvent =
       state: 'ringing' | 'consulting' | 'completed' | 'cancelled' | 'failed';
     }
   | { type: 'ended'; call_id: number; outcome: number };
+
+/**
+ * What each published event carries: `publish` on the server and `useRealtimeEvent` in the renderer are typed by
+ * this map, so an event is sent and read as one shape. An event of `EVENTS` joins it when an issue first
+ * publishes it (campaigns, number batches, bulk purchase, billing usage are not published yet).
+ */
+export interface RealtimePayloads {
+  'conversation.updated': ConversationUpdatedEvent;
+  'contact-import.progress': ImportBatch;
+  'contact-import.completed': ImportBatch;
+  'export.progress': ExportBatch;
+  'conversation.presence': ConversationPresence;
+  'presence.changed': PresenceChangedPayload;
+  'in-app-calling': InAppCallingEvent;
+}
+export type PublishedEvent = keyof RealtimePayloads & RealtimeEvent;
 
 /** The embedded endpoint's app id (the path of the Pusher HTTP trigger API: /apps/{appId}/events). */
 export const EMBEDDED_APP_ID = 'switchboard';

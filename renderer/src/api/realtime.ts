@@ -5,6 +5,7 @@
  * else opens sockets. After any reconnect the queries realtime feeds are refetched, so no missed event is lost.
  */
 import type { TenantConfig } from '@shared/api/tenant';
+import type { PublishedEvent, RealtimePayloads } from '@shared/realtime';
 import Pusher, { type Channel } from 'pusher-js';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { probeNow, reportReachable } from './connection';
@@ -98,11 +99,11 @@ function useRealtimeClient(): Pusher | undefined {
   return useSyncExternalStore(subscribeToChanges, () => client);
 }
 
-/** Subscribes a screen to one event of one channel while it is mounted. */
-export function useRealtimeEvent<T>(
+/** Subscribes a screen to one event of one channel while it is mounted; the payload is typed by the event. */
+export function useRealtimeEvent<E extends PublishedEvent>(
   channelName: string | null,
-  event: string,
-  handler: (payload: T) => void,
+  event: E,
+  handler: (payload: RealtimePayloads[E]) => void,
 ): void {
   const latest = useRef(handler);
   latest.current = handler;
@@ -110,7 +111,7 @@ export function useRealtimeEvent<T>(
   useEffect(() => {
     if (!current || !channelName) return;
     const channel: Channel = current.channel(channelName) ?? current.subscribe(channelName);
-    const bound = (payload: T) => latest.current(payload);
+    const bound = (payload: RealtimePayloads[E]) => latest.current(payload);
     channel.bind(event, bound);
     return () => {
       channel.unbind(event, bound);

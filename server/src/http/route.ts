@@ -79,8 +79,8 @@ export interface RouteSpec<E extends Endpoint> {
 
 /** What a handler may answer: its contract's response (as sent), nothing, or the reply it sent itself. */
 export type HandlerAnswer<E extends Endpoint> =
-  | (E extends { response: infer R extends z.ZodType } ? z.input<R> : undefined | void)
-  | FastifyReply;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an empty answer's handler is `async () => { … }`, a Promise<void>
+  (E extends { response: infer R extends z.ZodType } ? z.input<R> : undefined | void) | FastifyReply;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -65,8 +65,9 @@ describe('pusher-js against the embedded endpoint', () => {
     const channel = channels.companies(t.ids.companies.demoMotors);
     expect(await subscribe(client, channel)).toBe('ok');
     const received = nextEvent(client, channel, 'presence.changed');
-    await t.ctx.realtime.publish(channel, 'presence.changed', { user_id: 5, status: 'away' });
-    expect(await received).toEqual({ user_id: 5, status: 'away' });
+    const payload = { user_id: 5, company_id: t.ids.companies.demoMotors, status: 'away' as const };
+    await t.ctx.realtime.publish(channel, 'presence.changed', payload);
+    expect(await received).toEqual(payload);
   });
 
   it("is refused another company's channel, and another user's", async () => {

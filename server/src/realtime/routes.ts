@@ -70,7 +70,7 @@ export function triggerApiRoutes(app: FastifyInstance, ctx: AppContext, secret: 
           for (const event of events) {
             const payload = safeJson(event.data);
             for (const channel of event.channels ?? [])
-              await ctx.realtime.publish(channel, event.name, payload, event.socket_id);
+              await ctx.realtime.relay(channel, event.name, payload, event.socket_id);
           }
           return {};
         },

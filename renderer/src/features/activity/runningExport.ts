@@ -1,5 +1,5 @@
 /** The app's one activity-export tracker, wired to the API, the file download, flash messages and realtime. */
-import type { ExportBatch, ExportKind } from '@shared/api/activity';
+import type { ExportKind } from '@shared/api/activity';
 import { channels, EVENTS } from '@shared/realtime';
 import dayjs from 'dayjs';
 import { useEffect, useSyncExternalStore } from 'react';
@@ -50,7 +50,7 @@ export function useTrackedExport(): TrackedExport | null {
 /** Feeds the company channel's export events to the tracker while mounted; polling covers the rest. */
 export function useExportRealtime(companyId: number): void {
   const connected = useRealtimeState() === 'connected' && companyId > 0;
-  useRealtimeEvent<ExportBatch>(
+  useRealtimeEvent(
     companyId ? channels.companies(companyId) : null,
     EVENTS.exportProgress,
     exportTracker.receive,

@@ -6,7 +6,6 @@
  * channel of its number, or it was alerted before), and refreshes the unread count the dock, taskbar overlay, tray
  * and tab title show. Renders nothing.
  */
-import type { ConversationUpdatedEvent } from '@shared/api/conversations';
 import type { NotificationCounts } from '@shared/api/notifications';
 import { formatPhone } from '@shared/domain/phone';
 import { channels, EVENTS } from '@shared/realtime';
@@ -63,47 +62,43 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
     [blocks.data],
   );
 
-  useRealtimeEvent<ConversationUpdatedEvent>(
-    channels.conversations(companyId),
-    EVENTS.conversationUpdated,
-    (event) => {
-      const { conversation, item } = event;
-      let alreadyKnown = false;
-      if (item) {
-        const key = inboxKeys.items(conversation.id);
-        const cached = client.getQueryData<ItemPages>(key);
-        alreadyKnown =
-          alerted.current.has(item.id) ||
-          !!cached?.pages.some((page) => page.data.some((row) => row.id === item.id));
-        if (cached) client.setQueryData<ItemPages>(key, (data) => upsertItem(data, item));
-      }
-      apply(conversation, userId);
+  useRealtimeEvent(channels.conversations(companyId), EVENTS.conversationUpdated, (event) => {
+    const { conversation, item } = event;
+    let alreadyKnown = false;
+    if (item) {
+      const key = inboxKeys.items(conversation.id);
+      const cached = client.getQueryData<ItemPages>(key);
+      alreadyKnown =
+        alerted.current.has(item.id) ||
+        !!cached?.pages.some((page) => page.data.some((row) => row.id === item.id));
+      if (cached) client.setQueryData<ItemPages>(key, (data) => upsertItem(data, item));
+    }
+    apply(conversation, userId);
 
-      if (!refreshTimer.current) {
-        refreshTimer.current = setTimeout(() => {
-          refreshTimer.current = undefined;
-          void client.invalidateQueries({ queryKey: countsKey(companyId) });
-        }, COUNT_REFRESH_DELAY_MS);
-      }
+    if (!refreshTimer.current) {
+      refreshTimer.current = setTimeout(() => {
+        refreshTimer.current = undefined;
+        void client.invalidateQueries({ queryKey: countsKey(companyId) });
+      }, COUNT_REFRESH_DELAY_MS);
+    }
 
-      const alert = shouldAlert(event, {
-        openConversationId: openId,
-        windowFocused: document.hasFocus(),
-        alreadyKnown,
-        blocked: blockedKeys,
-      });
-      if (!alert || !item) return;
-      if (alerted.current.size >= REMEMBERED_ALERTS) alerted.current.clear();
-      alerted.current.add(item.id);
-      void platform().notify({
-        tag: `conversation-${conversation.id}`,
-        title: conversation.contact?.name || formatPhone(conversation.recipient),
-        body: itemPreview(item),
-        kind: 'message',
-        route: `/inbox/${conversation.id}`,
-      });
-    },
-  );
+    const alert = shouldAlert(event, {
+      openConversationId: openId,
+      windowFocused: document.hasFocus(),
+      alreadyKnown,
+      blocked: blockedKeys,
+    });
+    if (!alert || !item) return;
+    if (alerted.current.size >= REMEMBERED_ALERTS) alerted.current.clear();
+    alerted.current.add(item.id);
+    void platform().notify({
+      tag: `conversation-${conversation.id}`,
+      title: conversation.contact?.name || formatPhone(conversation.recipient),
+      body: itemPreview(item),
+      kind: 'message',
+      route: `/inbox/${conversation.id}`,
+    });
+  });
 
   return null;
 }

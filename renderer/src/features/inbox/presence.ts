@@ -66,7 +66,7 @@ export function useConversationPresence(
     return () => clearInterval(tick);
   }, []);
 
-  useRealtimeEvent<ConversationPresence>(
+  useRealtimeEvent(
     companyId ? channels.conversations(companyId) : null,
     EVENTS.conversationPresence,
     (event) => {

@@ -7,7 +7,7 @@
 import { Switch } from '@mantine/core';
 import type { CallingStatus } from '@shared/api/inAppCalling';
 import type { Presence } from '@shared/ipc';
-import { channels, EVENTS, type PresenceChangedPayload } from '@shared/realtime';
+import { channels, EVENTS } from '@shared/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api';
@@ -40,7 +40,7 @@ export function usePresence(companyId: number, userId: number) {
     if (current) void platform().setPresence(current);
   }, [current]);
 
-  useRealtimeEvent<PresenceChangedPayload>(channels.users(userId), EVENTS.presenceChanged, (payload) => {
+  useRealtimeEvent(channels.users(userId), EVENTS.presenceChanged, (payload) => {
     if (payload.company_id !== companyId) return;
     queryClient.setQueryData<CallingStatus>(statusKey(companyId), (old) =>
       old ? { ...old, status: payload.status } : old,

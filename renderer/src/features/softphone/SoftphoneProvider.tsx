@@ -5,10 +5,9 @@
  * it stops. A number whose call alerts the user silenced (§7 notificationBlocks, channel "calls") still rings in the
  * panel — the agent is available — but raises no OS notification. Screens read it with `useSoftphone()`.
  */
-import type { ConversationUpdatedEvent } from '@shared/api/conversations';
 import type { IncomingCall } from '@shared/api/voice';
 import { formatPhone } from '@shared/domain/phone';
-import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
+import { channels, EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
 import {
@@ -117,7 +116,7 @@ export function SoftphoneProvider({
     };
   }, [softphone, applyDevices]);
 
-  useRealtimeEvent<InAppCallingEvent>(channels.users(userId), EVENTS.inAppCalling, (event) => {
+  useRealtimeEvent(channels.users(userId), EVENTS.inAppCalling, (event) => {
     softphone.handleEvent(event);
     // A call that ended or stopped ringing shows in the recent calls.
     if (event.type === 'ended' || event.type === 'stopped') {
@@ -126,7 +125,7 @@ export function SoftphoneProvider({
   });
 
   // A voicemail left on one of the company's lines: the panel offers to call back.
-  useRealtimeEvent<ConversationUpdatedEvent>(
+  useRealtimeEvent(
     channels.conversations(companyId),
     EVENTS.conversationUpdated,
     ({ conversation, item }) => {

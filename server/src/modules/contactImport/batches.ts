@@ -4,7 +4,7 @@
  */
 import type { ImportBatch } from '@shared/api/contacts';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { channels } from '@shared/realtime';
+import { channels, type EVENTS } from '@shared/realtime';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { batches, batchRows } from '../../db/schema';
@@ -77,7 +77,11 @@ export async function failBatch(
 }
 
 /** Publishes a batch on its company's channel; a realtime outage never fails an import. */
-export async function publishBatch(ctx: AppContext, event: string, batch: BatchRow): Promise<void> {
+export async function publishBatch(
+  ctx: AppContext,
+  event: typeof EVENTS.contactImportProgress | typeof EVENTS.contactImportCompleted,
+  batch: BatchRow,
+): Promise<void> {
   try {
     await ctx.realtime.publish(channels.companies(batch.company_id), event, batchJson(batch));
   } catch {

@@ -131,6 +131,7 @@ export async function publishConversationUpdated(
   const [row] = await ctx.db.select().from(conversations).where(eq(conversations.id, conversationId));
   if (!row) return;
   const [conversation] = await conversationViews(ctx, [row]);
+  if (!conversation) return;
   const [current] = item
     ? await ctx.db.select().from(conversationItems).where(eq(conversationItems.id, item.id))
     : [];

@@ -1,6 +1,5 @@
 /** The app's one import tracker, wired to the API, the query cache, notifications and realtime. */
 import { notifications } from '@mantine/notifications';
-import type { ImportBatch } from '@shared/api/contacts';
 import { channels, EVENTS } from '@shared/realtime';
 import { useEffect, useSyncExternalStore } from 'react';
 import { queryClient } from '../../../api';
@@ -51,7 +50,7 @@ export function useTrackedImport(): TrackedImport | null {
 export function useImportRealtime(companyId: number | null): void {
   const connected = useRealtimeState() === 'connected' && companyId !== null;
   const channel = companyId ? channels.companies(companyId) : null;
-  useRealtimeEvent<ImportBatch>(channel, EVENTS.contactImportProgress, importTracker.receive);
-  useRealtimeEvent<ImportBatch>(channel, EVENTS.contactImportCompleted, importTracker.receive);
+  useRealtimeEvent(channel, EVENTS.contactImportProgress, importTracker.receive);
+  useRealtimeEvent(channel, EVENTS.contactImportCompleted, importTracker.receive);
   useEffect(() => importTracker.listen(connected), [connected]);
 }
