@@ -10,9 +10,9 @@ import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { channels, EVENTS } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOT_LOOKED_UP } from '../../callerId/routes';
 import { calls, conversations, eavAttributes, eavChoices, eavValues } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
+import { NOT_LOOKED_UP } from '../callerId/routes';
 import { addItem, findOrCreateConversation } from '../conversations/store';
 import { CONVERSE_MESSAGES } from './service';
 

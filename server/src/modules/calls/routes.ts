@@ -12,11 +12,11 @@
 import { ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import { NOT_LOOKED_UP } from '../../callerId/routes';
-import { cachedCallerId, lookupCallerId } from '../../callerId/service';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError } from '../../lib/errors';
+import { NOT_LOOKED_UP } from '../callerId/routes';
+import { cachedCallerId, lookupCallerId } from '../callerId/service';
 import { changeCallTags, companyOfCall, converse, remotePartyOfCall, updateCall } from './service';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {

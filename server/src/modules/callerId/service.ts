@@ -4,7 +4,7 @@
  * only costs a new lookup. The provider is the sandbox; a Trestle provider plugs in at `providerFor`.
  */
 import type { CallerId } from '@shared/api/callerId';
-import type { AppContext } from '../http/context';
+import type { AppContext } from '../../http/context';
 import { sandboxCallerId } from './sandbox';
 import type { CallerIdProvider } from './types';
 

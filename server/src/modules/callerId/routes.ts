@@ -8,11 +8,11 @@ import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conversationItems, conversations } from '../db/schema';
-import type { AppContext } from '../http/context';
-import { registerRoute } from '../http/route';
-import { HttpError, invalid, notFound } from '../lib/errors';
-import { companyOfItem } from '../modules/conversations/service';
+import { conversationItems, conversations } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { registerRoute } from '../../http/route';
+import { HttpError, invalid, notFound } from '../../lib/errors';
+import { companyOfItem } from '../conversations/service';
 import { cachedCallerId, lookupCallerId } from './service';
 
 /** Said when the item's party was never looked up and the caller did not ask for a lookup. */

@@ -5,8 +5,8 @@
 import { CALLER_ID_ENDPOINTS as E } from '@shared/api/callerId';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationItems, conversations } from '../db/schema';
-import { createTestApp, fieldErrors, type TestApp } from '../testing/testApp';
+import { conversationItems, conversations } from '../../db/schema';
+import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { NOT_LOOKED_UP } from './routes';
 import { sandboxLookup } from './sandbox';
 
