@@ -1,0 +1,75 @@
+/**
+ * Every API area's routes, in the order they are registered under the API prefix. A new module is a folder under
+ * modules/ (routes.ts, service.ts, view.ts, tests beside them) and one line here; app.ts registers the list.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../http/context';
+import { exportRoutes } from './activity/exports';
+import { activityRoutes } from './activity/routes';
+import { apiKeyRoutes } from './apiKeys/routes';
+import { authRoutes } from './auth/routes';
+import { blockRoutes } from './blocks/routes';
+import { businessUnitRoutes } from './businessUnits/routes';
+import { callerIdRoutes } from './callerId/routes';
+import { callRoutes } from './calls/routes';
+import { companyRoutes } from './companies/routes';
+import { contactImportRoutes } from './contactImport/routes';
+import { contactRoutes } from './contacts/routes';
+import { conversationPresenceRoutes } from './conversations/presence';
+import { conversationRoutes } from './conversations/routes';
+import { customFieldRoutes } from './customFields/routes';
+import { greetingRoutes } from './greetings/routes';
+import { groupRoutes } from './groups/routes';
+import { inAppCallingRoutes } from './inAppCalling/routes';
+import { inboundRoutes } from './inbound/routes';
+import { labelRoutes } from './labels/routes';
+import { mediaRoutes } from './media/routes';
+import { messagingRoutes } from './messaging/routes';
+import { noteRoutes } from './notes/routes';
+import { notificationRoutes } from './notifications/routes';
+import { numberConfigRoutes } from './numbers/configRoutes';
+import { numberRoutes } from './numbers/routes';
+import { sandboxRoutes } from './sandbox/routes';
+import { savedReplyRoutes } from './savedReplies/routes';
+import { tenantRoutes } from './tenant/routes';
+import { userRoutes } from './users/routes';
+import { ringingRoutes } from './voice/ringingRoutes';
+import { voiceRoutes } from './voice/routes';
+import { twilioVoiceRoutes } from './voice/twilio';
+
+export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => void;
+
+export const MODULE_ROUTES: readonly ModuleRoutes[] = [
+  authRoutes,
+  userRoutes,
+  companyRoutes,
+  tenantRoutes,
+  sandboxRoutes,
+  apiKeyRoutes,
+  businessUnitRoutes,
+  contactRoutes,
+  contactImportRoutes,
+  groupRoutes,
+  labelRoutes,
+  customFieldRoutes,
+  noteRoutes,
+  numberRoutes,
+  numberConfigRoutes,
+  blockRoutes,
+  conversationRoutes,
+  conversationPresenceRoutes,
+  messagingRoutes,
+  mediaRoutes,
+  activityRoutes,
+  callRoutes,
+  exportRoutes,
+  inboundRoutes,
+  notificationRoutes,
+  savedReplyRoutes,
+  callerIdRoutes,
+  inAppCallingRoutes,
+  greetingRoutes,
+  voiceRoutes,
+  ringingRoutes,
+  twilioVoiceRoutes,
+];
