@@ -12,6 +12,7 @@ const id = IdParamSchema;
 export const BLOCK_ACTION_REJECT = 1;
 
 export const BLOCK_TARGET_INVALID = 'Enter a valid phone number to block.';
+export const BLOCK_ACTION_INVALID = `A block’s action is ${BLOCK_ACTION_REJECT} (reject the caller), the only one there is.`;
 
 export const BlockSchema = z.object({
   id: z.number().int(),
@@ -27,7 +28,8 @@ export type Block = z.infer<typeof BlockSchema>;
 
 /**
  * A new block: the caller's number (normalised to E.164), and either `global: true` (every number of the
- * company) or the `number_id` of one of its numbers.
+ * company) or the `number_id` of one of its numbers. §3's `action` may be sent; it can only be 1 (reject), what
+ * every block does.
  */
 export const BlockCreateSchema = z
   .object({
@@ -46,6 +48,8 @@ export const BlockCreateSchema = z
       }),
     global: z.boolean().default(false),
     number_id: reference('number').nullable().optional(),
+    /** §3 Block "action 1": the one action, reject the caller. */
+    action: z.literal(BLOCK_ACTION_REJECT, { message: BLOCK_ACTION_INVALID }).optional(),
   })
   .strict()
   .superRefine((block, context) => {

@@ -3,7 +3,7 @@
  * delete and export. §3 Contact gives the fields; paged lists carry `current_page` and `total_pages`.
  */
 import { z } from 'zod';
-import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, GENDERS } from '../domain/contacts';
+import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, contactDisplayName, GENDERS } from '../domain/contacts';
 import { SMS_OPTIN_TYPES } from '../domain/registration';
 import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { contactsPageSchema } from './paged';
@@ -108,12 +108,76 @@ const emailText = z
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid email address.' }));
 
+/** The longest name a contact may have, however it is spelled. */
+const NAME_MAX = 200;
+const nameText = text(NAME_MAX).min(1, 'Enter a name.');
+/** §3 first/last name: another spelling of the name, which is derived from them. */
+const namePart = text(NAME_MAX).nullable().optional();
+
+/** A contact written without any spelling of its name. */
+export const CONTACT_NAME_MISSING = 'Enter a name, or a first_name and last_name.';
+/** A change sending one half of the name: the contact keeps one name, so both halves are needed to make it. */
+export const CONTACT_NAME_HALF =
+  'Send first_name and last_name together (null for none): the contact keeps one name, made from both.';
+export const CONTACT_NAME_TOO_LONG = `A name made from first_name and last_name has at most ${NAME_MAX} characters.`;
+
+/** The spellings of a contact's name a body may use (§3 Contact "name (derived from … first/last)"). */
+interface ContactNameFields {
+  name?: string | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+}
+
 /**
- * What a person or an API client may write on a contact. The number is checked and normalised by the server
- * (§5, `normalizePhone`) so the message can name the number; everything else is checked here.
+ * The name a written contact gets: §3 "name (derived from many name-field spellings or first/last)", by the one
+ * rule `contactDisplayName` — a non-empty `name` wins, else `first_name` and `last_name` joined by a space.
+ * Undefined when the body sends none of the three (a change that leaves the name as it is); empty when what it
+ * sends makes no name. The only place the body's name spellings become the stored `name`.
  */
-export const ContactInputSchema = z.strictObject({
-  name: text(200).min(1, 'Enter a name.'),
+export function contactNameOf(input: ContactNameFields): string | undefined {
+  const { name, first_name, last_name } = input;
+  if (name === undefined && first_name === undefined && last_name === undefined) return undefined;
+  return contactDisplayName({ name, first_name, last_name });
+}
+
+/**
+ * Checks the name a body makes (`whole`: a new contact, which must have one). A `name` sent is checked by its own
+ * field; first/last alone must make a name of at most NAME_MAX characters, and a change must send both halves.
+ */
+function checkNameSpellings(whole: boolean) {
+  return (input: ContactNameFields, context: z.RefinementCtx) => {
+    if (input.name !== undefined) return;
+    const sentFirst = input.first_name !== undefined;
+    const sentLast = input.last_name !== undefined;
+    if (!whole && sentFirst !== sentLast) {
+      context.addIssue({
+        code: 'custom',
+        path: [sentFirst ? 'last_name' : 'first_name'],
+        message: CONTACT_NAME_HALF,
+      });
+      return;
+    }
+    if (!whole && !sentFirst) return;
+    // A half that is not text (or too long) is refused on its own field; say nothing more about it here.
+    const halves = [input.first_name, input.last_name];
+    if (halves.some((half) => half != null && (typeof half !== 'string' || half.length > NAME_MAX))) return;
+    const name = contactNameOf(input) ?? '';
+    if (!name) context.addIssue({ code: 'custom', path: ['name'], message: CONTACT_NAME_MISSING });
+    else if (name.length > NAME_MAX)
+      context.addIssue({ code: 'custom', path: ['name'], message: CONTACT_NAME_TOO_LONG });
+  };
+}
+
+/**
+ * What a person or an API client may write on a contact, each field its own schema (forms check one field at a
+ * time). The number is checked and normalised by the server (§5, `normalizePhone`) so the message can name the
+ * number; everything else is checked here. The name may be sent as `name` or as §3's `first_name`/`last_name`
+ * (`contactNameOf`); they are not stored apart.
+ */
+const ContactFieldsSchema = z.strictObject({
+  name: nameText.optional(),
+  first_name: namePart,
+  last_name: namePart,
   number: text(40).min(1, 'Enter a phone number.'),
   company_name: optionalText(200),
   email: z.union([emailText, z.literal('').transform(() => null), z.null()]).optional(),
@@ -142,7 +206,14 @@ export const ContactInputSchema = z.strictObject({
   groups: ids.max(100).optional(),
   eavAttributeValues: z.array(CustomValueSchema).max(100).optional(),
 });
+
+/** A new contact: its fields, with a name in one of its spellings. */
+export const ContactInputSchema = ContactFieldsSchema.superRefine(checkNameSpellings(true));
 export type ContactInput = z.input<typeof ContactInputSchema>;
+
+/** A change to a contact: any of its fields; first/last name, when sent without `name`, come together. */
+export const ContactChangeSchema = ContactFieldsSchema.partial().superRefine(checkNameSpellings(false));
+export type ContactChange = z.input<typeof ContactChangeSchema>;
 
 /** The contacts a bulk action applies to: a list of ids, or every contact matching filters. */
 export const ContactSelectionSchema = z.union([
@@ -219,7 +290,7 @@ export const CONTACT_ENDPOINTS = {
     path: '/contacts/{id}',
     summary: 'Changes the fields sent; labels, groups and custom values sent replace the contact’s own.',
     params: z.object({ id }),
-    body: ContactInputSchema.partial(),
+    body: ContactChangeSchema,
     response: ContactSchema,
   }),
   remove: endpoint({

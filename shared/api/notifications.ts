@@ -20,12 +20,51 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** How far back missed calls and received faxes count as unseen. */
 export const NOTIFICATION_RECENT_HOURS = 24;
 
-export const NotificationBlocksBodySchema = z.strictObject({
-  numbers: z.array(id).min(1, 'Choose at least one number.').max(1000),
-  channels: z
-    .array(z.enum(NOTIFICATION_CHANNELS, { message: `Channels are: ${NOTIFICATION_CHANNELS.join(', ')}.` }))
-    .min(1, 'Choose at least one channel.'),
-});
+const NumberIdListSchema = z.array(id).min(1, 'Choose at least one number.').max(1000);
+const ChannelListSchema = z
+  .array(z.enum(NOTIFICATION_CHANNELS, { message: `Channels are: ${NOTIFICATION_CHANNELS.join(', ')}.` }))
+  .min(1, 'Choose at least one channel.');
+
+/** The fields a body may name its numbers with: ours, and §7's "number_id or number_ids". */
+export const NOTIFICATION_NUMBER_FIELDS = ['numbers', 'number_ids', 'number_id'] as const;
+/** The fields a body may name its channels with: ours, and §7's `channel_types`. */
+export const NOTIFICATION_CHANNEL_FIELDS = ['channels', 'channel_types'] as const;
+
+/**
+ * `{ numbers, channels }`, or as §7 spells them, `number_id` (one number) or `number_ids`, and `channel_types`
+ * (the same channel names). One spelling of each; answered as `{ numbers, channels }` with `numbers_field`, the
+ * spelling the numbers came in (so a number refused later is reported on the field the client sent).
+ */
+export const NotificationBlocksBodySchema = z
+  .strictObject({
+    numbers: NumberIdListSchema.optional(),
+    number_ids: NumberIdListSchema.optional(),
+    number_id: id.optional(),
+    channels: ChannelListSchema.optional(),
+    channel_types: ChannelListSchema.optional(),
+  })
+  .superRefine((body, context) => {
+    const spellings: [readonly string[], string, string][] = [
+      [NOTIFICATION_NUMBER_FIELDS, 'Choose at least one number.', 'numbers, number_ids or number_id'],
+      [NOTIFICATION_CHANNEL_FIELDS, 'Choose at least one channel.', 'channels or channel_types'],
+    ];
+    for (const [fields, missing, choices] of spellings) {
+      const sent = fields.filter((field) => body[field as keyof typeof body] !== undefined);
+      if (!sent.length) context.addIssue({ code: 'custom', path: [fields[0] as string], message: missing });
+      for (const extra of sent.slice(1)) {
+        context.addIssue({
+          code: 'custom',
+          path: [extra],
+          message: `Send these once, as one of ${choices}.`,
+        });
+      }
+    }
+  })
+  .transform((body) => ({
+    numbers: body.numbers ?? body.number_ids ?? (body.number_id === undefined ? [] : [body.number_id]),
+    channels: body.channels ?? body.channel_types ?? [],
+    numbers_field: NOTIFICATION_NUMBER_FIELDS.find((field) => body[field] !== undefined) ?? 'numbers',
+  }));
 
 export const NotificationBlockSchema = z.object({
   number_id: z.number().int(),

@@ -1,5 +1,5 @@
 /** §7 Blocks: list, add (E.164, global or one number of the company), lift; 404 across companies, 403 by role. */
-import type { Block } from '@shared/api/blocks';
+import { BLOCK_ACTION_INVALID, BLOCK_ACTION_REJECT, type Block } from '@shared/api/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { routingConfigOf } from '../numbers/routingConfig';
@@ -77,6 +77,43 @@ describe('POST /blocks', () => {
     const response = await create('owner@demo.test', { company_id: t.ids.companies.demoMotors, ...payload });
     expect(response.statusCode, response.body).toBe(422);
     expect(fieldErrors(response)).toEqual(errors);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['action 1 on one number', { action: 1, number_id: 0 }, '+16465550160'],
+    ['action 1 on every number', { action: 1, global: true }, '+16465550161'],
+    ['no action (a block is the §3 action 1 all the same)', { global: true }, '+16465550162'],
+  ])(
+    '§3 Block "target, global, number_id, company_id, action 1": accepts %s',
+    async (_what, fields, target) => {
+      const payload = {
+        company_id: t.ids.companies.demoMotors,
+        target,
+        ...fields,
+        ...(fields.number_id === 0 ? { number_id: t.ids.numbers.motorsSales } : {}),
+      };
+      const response = await create('agent@demo.test', payload);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<Block>()).toMatchObject({ target, action: BLOCK_ACTION_REJECT });
+    },
+  );
+
+  it.each<[string, unknown]>([
+    ['action 2 (§3 defines only 1)', 2],
+    ['action 0', 0],
+    ['action "1" (a number, not text)', '1'],
+    ['action null', null],
+    ['action "reject"', 'reject'],
+  ])('§3 Block "action 1": refuses %s with 422 on action', async (_what, action) => {
+    const response = await create('owner@demo.test', {
+      company_id: t.ids.companies.demoMotors,
+      target: '+16465550169',
+      global: true,
+      action,
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(fieldErrors(response)).toEqual({ action: [BLOCK_ACTION_INVALID] });
+    expect(BLOCK_ACTION_INVALID).toBe('A block’s action is 1 (reject the caller), the only one there is.');
   });
 
   it('refuses another company’s number and a caller already blocked', async () => {

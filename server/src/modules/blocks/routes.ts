@@ -81,7 +81,8 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
           target: body.target,
           global: body.global,
           number_id: body.global ? null : (body.number_id ?? null),
-          action: BLOCK_ACTION_REJECT,
+          // §3 "action 1": sent or not, a block rejects the caller (the schema allows no other action).
+          action: body.action ?? BLOCK_ACTION_REJECT,
           created_by: caller.user.id,
         })
         .returning();

@@ -4,7 +4,7 @@
  * phone rules, and rows of the same number merged (later non-empty values win). A row that cannot be imported
  * gets a reason that names the field and the value, for the report.
  */
-import { type ContactInput, ContactInputSchema } from '@shared/api/contacts';
+import { type ContactInput, ContactInputSchema, contactNameOf } from '@shared/api/contacts';
 import { valuesOf } from '@shared/domain/codes';
 import {
   CONTACT_IMPORT_FIELDS,
@@ -275,7 +275,7 @@ export function readContactRow(
   setText('custom_title', data.custom?.title);
   return {
     contact: {
-      name: data.name,
+      name: contactNameOf(data) ?? '',
       number,
       text,
       alternative_names: data.alternative_names ?? [],

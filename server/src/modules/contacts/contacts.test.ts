@@ -679,3 +679,112 @@ describe('POST /companies/{companyId}/contacts/bulkExport', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+/**
+ * §3 Contact: "name (derived from many name-field spellings or first/last)". A body may spell the name as the
+ * spec does; the contact keeps one name (`contactNameOf`, by `contactDisplayName`), so first/last never come back.
+ */
+describe('§3 "name (derived from many name-field spellings or first/last)": the spec’s spellings of a name', () => {
+  it.each<[string, Record<string, unknown>, string]>([
+    ['first/last only → first and last joined', { first_name: 'Ada', last_name: 'Lovelace' }, 'Ada Lovelace'],
+    ['first only → the first name', { first_name: 'Cher' }, 'Cher'],
+    ['last only → the last name', { last_name: 'Lovelace' }, 'Lovelace'],
+    ['a half null → the other half', { first_name: 'Cher', last_name: null }, 'Cher'],
+    ['halves with spaces → trimmed', { first_name: '  Alan ', last_name: ' Turing ' }, 'Alan Turing'],
+    ['name only → the name', { name: 'Grace Hopper' }, 'Grace Hopper'],
+    [
+      'name and first/last → a non-empty name wins',
+      { name: 'Rear Admiral Hopper', first_name: 'Grace', last_name: 'Hopper' },
+      'Rear Admiral Hopper',
+    ],
+  ])('POST /contacts with %s', async (_rule, spelling, name) => {
+    const response = await create({ number: nextNumber(), ...spelling });
+    expect(response.statusCode, response.body).toBe(201);
+    const contact = CONTACT_ENDPOINTS.create.response.parse(response.json());
+    expect(contact.name).toBe(name);
+    expect(response.json()).not.toHaveProperty('first_name');
+    const read = await t.as('admin@demo.test', { method: 'GET', url: `/api/contacts/${contact.id}` });
+    expect(read.json()).toMatchObject({ name });
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+    ['no spelling of the name', {}, { name: ['Enter a name, or a first_name and last_name.'] }],
+    [
+      'first/last that make no name',
+      { first_name: ' ', last_name: null },
+      { name: ['Enter a name, or a first_name and last_name.'] },
+    ],
+    [
+      'a name sent blank (leave it out to use first/last)',
+      { name: '', first_name: 'Ada', last_name: 'Lovelace' },
+      { name: ['Enter a name.'] },
+    ],
+    [
+      'first/last that make a name over 200 characters',
+      { first_name: 'A'.repeat(150), last_name: 'B'.repeat(150) },
+      { name: ['A name made from first_name and last_name has at most 200 characters.'] },
+    ],
+    ['a half that is not text', { first_name: 7, last_name: 'Lovelace' }, { first_name: expect.any(Array) }],
+  ])('POST /contacts refuses %s (422 naming the field)', async (_what, spelling, errors) => {
+    const response = await create({ number: nextNumber(), ...spelling });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(fieldErrors(response)).toEqual(errors);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['first/last → the name made of both', { first_name: 'Ada', last_name: 'King' }, 'Ada King'],
+    ['first with last null → the first name', { first_name: 'Ada', last_name: null }, 'Ada'],
+    ['name → the name', { name: 'Countess Lovelace' }, 'Countess Lovelace'],
+    ['name and a half → the name wins', { name: 'A. Lovelace', first_name: 'Ada' }, 'A. Lovelace'],
+    ['no spelling of the name → the name is kept', { city: 'London' }, 'Ada Lovelace'],
+  ])('PATCH /contacts/{id} with %s', async (_rule, change, name) => {
+    const contact = await createOk({ first_name: 'Ada', last_name: 'Lovelace', name: undefined });
+    const response = await t.as('admin@demo.test', {
+      method: 'PATCH',
+      url: `/api/contacts/${contact.id}`,
+      payload: change,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(CONTACT_ENDPOINTS.update.response.parse(response.json()).name).toBe(name);
+  });
+
+  it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+    [
+      'first without last (the contact keeps one name, made from both)',
+      { first_name: 'Augusta' },
+      {
+        last_name: [
+          'Send first_name and last_name together (null for none): the contact keeps one name, made from both.',
+        ],
+      },
+    ],
+    [
+      'last without first',
+      { last_name: 'King' },
+      {
+        first_name: [
+          'Send first_name and last_name together (null for none): the contact keeps one name, made from both.',
+        ],
+      },
+    ],
+    [
+      'first/last that make no name',
+      { first_name: '', last_name: null },
+      { name: ['Enter a name, or a first_name and last_name.'] },
+    ],
+  ])(
+    'PATCH /contacts/{id} refuses %s (422 naming the field), keeping the name',
+    async (_what, change, errors) => {
+      const contact = await createOk({ name: 'Ada Lovelace' });
+      const response = await t.as('admin@demo.test', {
+        method: 'PATCH',
+        url: `/api/contacts/${contact.id}`,
+        payload: change,
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(fieldErrors(response)).toEqual(errors);
+      const read = await t.as('admin@demo.test', { method: 'GET', url: `/api/contacts/${contact.id}` });
+      expect(read.json()).toMatchObject({ name: 'Ada Lovelace' });
+    },
+  );
+});

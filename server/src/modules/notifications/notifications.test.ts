@@ -184,3 +184,57 @@ describe('notification blocks', () => {
     }
   });
 });
+
+describe('§7 "notificationBlocks (number_id or number_ids, channel_types)": the spec’s spellings', () => {
+  const send = (method: 'POST' | 'DELETE', payload: Record<string, unknown>) =>
+    t.as('agent2@demo.test', { method, url: url('notificationBlocks'), payload });
+
+  // Tables are read before beforeAll runs: ids are taken when each case runs.
+  it.each<[string, (id: number) => Record<string, unknown>]>([
+    ['number_id with channel_types', (id) => ({ number_id: id, channel_types: ['voicemails'] })],
+    ['number_ids with channel_types', (id) => ({ number_ids: [id], channel_types: ['voicemails'] })],
+    ['number_id with channels', (id) => ({ number_id: id, channels: ['voicemails'] })],
+    ['numbers with channel_types', (id) => ({ numbers: [id], channel_types: ['voicemails'] })],
+  ])('blocks and lifts with %s', async (_spelling, spelled) => {
+    const payload = spelled(numberId);
+    const blocked = await send('POST', payload);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json()).toEqual({ data: [{ number_id: numberId, channel: 'voicemails' }] });
+    const lifted = await send('DELETE', payload);
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json()).toEqual({ data: [] });
+  });
+
+  it.each<
+    [string, () => Record<string, unknown>, Record<string, string[]> | (() => Record<string, string[]>)]
+  >([
+    [
+      'two spellings of the numbers',
+      () => ({ numbers: [numberId], number_id: numberId, channels: ['calls'] }),
+      { number_id: ['Send these once, as one of numbers, number_ids or number_id.'] },
+    ],
+    [
+      'two spellings of the channels',
+      () => ({ number_id: numberId, channels: ['calls'], channel_types: ['calls'] }),
+      { channel_types: ['Send these once, as one of channels or channel_types.'] },
+    ],
+    ['no numbers at all', () => ({ channel_types: ['calls'] }), { numbers: ['Choose at least one number.'] }],
+    ['no channels at all', () => ({ number_id: numberId }), { channels: ['Choose at least one channel.'] }],
+    [
+      'another company’s number, named on the field it came in',
+      () => ({ number_ids: [otherNumberId], channel_types: ['calls'] }),
+      () => ({ number_ids: [`These numbers are not the company’s: ${otherNumberId}.`] }),
+    ],
+    [
+      'an unknown channel type',
+      () => ({ number_id: numberId, channel_types: ['pager'] }),
+      { 'channel_types.0': ['Channels are: calls, messages, voicemails, faxes.'] },
+    ],
+  ])('422 for %s', async (_what, payload, errors) => {
+    for (const method of ['POST', 'DELETE'] as const) {
+      const response = await send(method, payload());
+      expect(response.statusCode, response.body).toBe(422);
+      expect(fieldErrors(response)).toEqual(typeof errors === 'function' ? errors() : errors);
+    }
+  });
+});

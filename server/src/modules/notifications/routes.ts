@@ -49,8 +49,13 @@ export async function numbersWithBlocks(
   return new Set(rows.map((row) => row.number_id));
 }
 
-/** Every number given must be the company's: else 422 naming them. */
-async function checkNumbers(ctx: AppContext, companyId: number, ids: number[]): Promise<number[]> {
+/** Every number given must be the company's: else 422 naming them, on the field they were sent in. */
+async function checkNumbers(
+  ctx: AppContext,
+  companyId: number,
+  ids: number[],
+  field = 'numbers',
+): Promise<number[]> {
   const unique = [...new Set(ids)];
   const rows = await ctx.db
     .select({ id: numbers.id })
@@ -59,7 +64,7 @@ async function checkNumbers(ctx: AppContext, companyId: number, ids: number[]): 
   const found = new Set(rows.map((row) => row.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) {
-    throw invalid({ numbers: [`These numbers are not the company’s: ${missing.join(', ')}.`] });
+    throw invalid({ [field]: [`These numbers are not the company’s: ${missing.join(', ')}.`] });
   }
   return unique;
 }
@@ -167,7 +172,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     access: 'inbox.use',
     company: { param: 'companyId' },
     handler: async ({ company, caller, body }) => {
-      const ids = await checkNumbers(ctx, company.id, body.numbers);
+      const ids = await checkNumbers(ctx, company.id, body.numbers, body.numbers_field);
       const channels = [...new Set(body.channels)];
       await ctx.db
         .insert(notificationBlocks)
@@ -192,7 +197,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     access: 'inbox.use',
     company: { param: 'companyId' },
     handler: async ({ company, caller, body }) => {
-      const ids = await checkNumbers(ctx, company.id, body.numbers);
+      const ids = await checkNumbers(ctx, company.id, body.numbers, body.numbers_field);
       await ctx.db
         .delete(notificationBlocks)
         .where(
