@@ -25,6 +25,20 @@ export const CUSTOM_FIELD_ENTITY_TYPES = codes([
 ]);
 export type CustomFieldEntityType = (typeof CUSTOM_FIELD_ENTITY_TYPES)[number]['value'];
 
+/** The entity types by the records behind them (the one place their numbers are named). */
+export const ENTITY_TYPES = Object.freeze({
+  number: 1,
+  company: 2,
+  trackingPool: 3,
+  organization: 4,
+  user: 5,
+  call: 6,
+  contact: 7,
+} as const satisfies Record<string, CustomFieldEntityType>);
+
+/** §3 "contact 7": the entity type of contacts' custom values. */
+export const CONTACT_ENTITY_TYPE = ENTITY_TYPES.contact;
+
 /** One choice of an enum custom field (§3 "choices have id, value, sort_order, description"). */
 export interface CustomFieldChoice {
   id: number;

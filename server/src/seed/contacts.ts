@@ -5,6 +5,7 @@
  * some contacts are unsubscribed or invalid, and every §3 source appears.
  */
 import type { CustomFieldDataType } from '@shared/domain/customFields';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import type { Db } from '../db/client';
 import {
   contactGroupMembers,
@@ -177,7 +178,7 @@ interface FieldPlan {
   valueFor?: (rng: ReturnType<typeof random>, index: number) => string | number | boolean | undefined;
 }
 
-const CONTACT = 7;
+const CONTACT = CONTACT_ENTITY_TYPE;
 const CALL = 6;
 
 const MOTORS: Omit<CompanyPlan, 'companyId' | 'authorId'> = {

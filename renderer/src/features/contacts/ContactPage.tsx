@@ -4,7 +4,7 @@
  */
 import { Alert, Anchor, Button, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactInput } from '@shared/api/contacts';
-import { CUSTOM_FIELD_ENTITY_TYPES } from '@shared/domain/customFields';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { useRef, useState } from 'react';
@@ -36,8 +36,6 @@ import {
   useLabelOptions,
   useUpdateContact,
 } from './contactsApi';
-
-const CONTACT_ENTITY_TYPE = CUSTOM_FIELD_ENTITY_TYPES.find((type) => type.label === 'Contact')?.value ?? 7;
 
 /** Where "Back to contacts" goes: the list as it was left (its filters and page), else the plain list. */
 function useListAddress(): string {

@@ -10,6 +10,7 @@
 import type { Readable } from 'node:stream';
 import type { ImportPreview } from '@shared/api/contacts';
 import { type ContactColumnMapping, hasRequiredColumns, suggestColumnMapping } from '@shared/domain/contacts';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -33,8 +34,6 @@ import {
   UnreadableFileError,
 } from './readers';
 
-/** Contacts are custom-field entity type 7 (§3). */
-export const CONTACT_ENTITY_TYPE = 7;
 /** Rows per insert while staging. */
 export const STAGE_CHUNK_ROWS = 1000;
 /** A batch still staging holds this lease, renewed with every insert; an upload silent for longer is dead. */

@@ -12,6 +12,7 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { CONTACT_SOURCES } from '@shared/domain/contacts';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { EVENTS } from '@shared/realtime';
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -29,7 +30,6 @@ import {
   rowReader,
   TEXT_FIELDS,
 } from './mapping';
-import { CONTACT_ENTITY_TYPE } from './upload';
 
 /** Staged rows per chunk (one transaction each). */
 export const CHUNK_ROWS = 500;

@@ -6,12 +6,12 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { neutraliseCsvCell } from '@shared/domain/contacts';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { stringify } from 'csv-stringify';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contacts } from '../../db/schema';
 import { loadFieldRules, readValues } from '../customFields/values';
-import { CONTACT_ENTITY_TYPE } from './filters';
 import { type ContactRow, groupsOf, labelsOf } from './view';
 
 const CHUNK = 1000;

@@ -8,16 +8,17 @@
  * stops after a few levels, so a saved filter can never loop.
  */
 import { type ContactFilters, ContactFiltersSchema } from '@shared/api/contacts';
-import { type CustomFieldEntityType, checkCustomValue } from '@shared/domain/customFields';
+import {
+  CONTACT_ENTITY_TYPE,
+  type CustomFieldEntityType,
+  checkCustomValue,
+} from '@shared/domain/customFields';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, exists, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactGroupMembers, contactGroups, contactLabelLinks, contacts, eavValues } from '../../db/schema';
 import { likePattern } from '../companies/service';
 import { type FieldRule, loadFieldRules } from '../customFields/values';
-
-/** §3 "Entity types: … contact 7": the custom-value entity type of contacts. */
-export const CONTACT_ENTITY_TYPE = 7 satisfies CustomFieldEntityType;
 
 /** How deep virtual groups may name other virtual groups. */
 const MAX_GROUP_DEPTH = 5;

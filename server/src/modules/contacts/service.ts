@@ -3,8 +3,14 @@
  * one number belongs to one contact per company, so a second contact with a number is refused, naming the
  * contact that has it. Labels and groups must be the company's; custom values are checked by their field's type.
  */
-import type { ContactInputSchema } from '@shared/api/contacts';
+import {
+  CONTACT_NAME_MISSING,
+  type ContactChangeSchema,
+  type ContactInputSchema,
+  contactNameOf,
+} from '@shared/api/contacts';
 import type { CustomValue } from '@shared/domain/customFields';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -20,10 +26,10 @@ import {
 } from '../../db/schema';
 import { invalid } from '../../lib/errors';
 import { checkValues, loadFieldRules, writeValues } from '../customFields/values';
-import { CONTACT_ENTITY_TYPE } from './filters';
 import { linkRecordsToContacts, relinkContactRecords } from './links';
 
 type ContactInput = z.output<typeof ContactInputSchema>;
+type ContactChange = z.output<typeof ContactChangeSchema>;
 type CheckedValues = { attribute_id: number; value: CustomValue | null }[];
 
 /** The note kind of a contact (`NOTE_MODEL_TYPES`). */
@@ -100,7 +106,7 @@ interface CheckedInput {
 async function checkInput(
   db: Db,
   companyId: number,
-  input: Partial<ContactInput>,
+  input: ContactChange,
   options: { contactId?: number },
 ): Promise<CheckedInput> {
   const errors: Record<string, string[]> = {};
@@ -142,11 +148,15 @@ async function checkInput(
   return checked;
 }
 
-/** The contact columns an input sets (only the fields it carries). */
-function columnsOf(input: Partial<ContactInput>): Partial<typeof contacts.$inferInsert> {
+/**
+ * The contact columns an input sets (only the fields it carries). The name comes from whichever of its spellings
+ * the input uses (`contactNameOf`: `name`, or §3's `first_name`/`last_name`); they are not stored apart.
+ */
+function columnsOf(input: ContactChange): Partial<typeof contacts.$inferInsert> {
   const columns: Partial<typeof contacts.$inferInsert> = {};
+  const name = contactNameOf(input);
+  if (name !== undefined) columns.name = name;
   const plain = [
-    'name',
     'company_name',
     'email',
     'address1',
@@ -235,6 +245,9 @@ export async function createContact(
   input: ContactInput,
   options: { userId: number | null; now: Date },
 ): Promise<number> {
+  const name = contactNameOf(input);
+  // The schema demands a name in one of its spellings; a caller that skipped it is refused the same way.
+  if (!name) throw invalid({ name: [CONTACT_NAME_MISSING] });
   const checked = await checkInput(db, companyId, input, {});
   const number = checked.number as string;
   return refuseTakenNumber(db, companyId, number, () =>
@@ -243,7 +256,7 @@ export async function createContact(
         .insert(contacts)
         .values({
           ...columnsOf(input),
-          name: input.name,
+          name,
           number,
           company_id: companyId,
           source: 'Manual',
@@ -273,7 +286,7 @@ export async function updateContact(
   db: Db,
   companyId: number,
   contactId: number,
-  input: Partial<ContactInput>,
+  input: ContactChange,
   options: { now: Date },
 ): Promise<void> {
   const checked = await checkInput(db, companyId, input, { contactId });

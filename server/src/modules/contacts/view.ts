@@ -4,6 +4,7 @@
  * virtual groups have no members (whoever matches their filters is in them) and are not listed here.
  */
 import type { Contact, Note } from '@shared/api/contacts';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -16,7 +17,6 @@ import {
   users,
 } from '../../db/schema';
 import { readValues } from '../customFields/values';
-import { CONTACT_ENTITY_TYPE } from './filters';
 
 export type ContactRow = typeof contacts.$inferSelect;
 

@@ -13,7 +13,12 @@
  */
 import type { CustomField, CustomFieldInputSchema } from '@shared/api/customFields';
 import { pageOffset } from '@shared/api/paged';
-import { type CustomFieldDataType, type CustomValue, checkCustomValue } from '@shared/domain/customFields';
+import {
+  type CustomFieldDataType,
+  type CustomValue,
+  checkCustomValue,
+  ENTITY_TYPES,
+} from '@shared/domain/customFields';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, asc, count, countDistinct, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -33,17 +38,6 @@ import { invalid, notFound } from '../../lib/errors';
 type Input = z.output<typeof CustomFieldInputSchema>;
 type AttributeRow = typeof eavAttributes.$inferSelect;
 type ChoiceRow = typeof eavChoices.$inferSelect;
-
-/** §3 entity types, as the server names the records behind them. */
-export const ENTITY = {
-  number: 1,
-  company: 2,
-  trackingPool: 3,
-  organization: 4,
-  user: 5,
-  call: 6,
-  contact: 7,
-};
 
 /** `Lead score` → `lead_score`; letters of any script are kept, accents dropped, the rest becomes `_`. */
 export function slugOf(name: string): string {
@@ -388,13 +382,13 @@ export async function deleteField(db: Db, id: number): Promise<void> {
 async function entityCount(db: Db, field: CustomField): Promise<number> {
   const companyId = field.company_id;
   switch (field.entity_type) {
-    case ENTITY.contact: {
+    case ENTITY_TYPES.contact: {
       const [row] = await db.select({ n: count() }).from(contacts).where(eq(contacts.company_id, companyId));
       return Number(row?.n ?? 0);
     }
-    case ENTITY.company:
+    case ENTITY_TYPES.company:
       return 1;
-    case ENTITY.user: {
+    case ENTITY_TYPES.user: {
       const [row] = await db
         .select({ n: count() })
         .from(memberships)
@@ -450,19 +444,19 @@ export async function countStats(db: Db, id: number) {
 async function entityNames(db: Db, field: CustomField, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   let rows: { id: number; name: string }[] = [];
-  if (field.entity_type === ENTITY.contact) {
+  if (field.entity_type === ENTITY_TYPES.contact) {
     rows = await db
       .select({ id: contacts.id, name: contacts.name })
       .from(contacts)
       .where(and(eq(contacts.company_id, field.company_id), inArray(contacts.id, ids)));
-  } else if (field.entity_type === ENTITY.user) {
+  } else if (field.entity_type === ENTITY_TYPES.user) {
     rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
-  } else if (field.entity_type === ENTITY.company) {
+  } else if (field.entity_type === ENTITY_TYPES.company) {
     rows = await db
       .select({ id: companies.id, name: companies.name })
       .from(companies)
       .where(inArray(companies.id, ids));
-  } else if (field.entity_type === ENTITY.organization) {
+  } else if (field.entity_type === ENTITY_TYPES.organization) {
     rows = await db
       .select({ id: organizations.id, name: organizations.name })
       .from(organizations)

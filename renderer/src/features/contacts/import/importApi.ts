@@ -7,13 +7,11 @@ import type { ImportBatch, ImportPreview } from '@shared/api/contacts';
 import type { CustomField } from '@shared/api/customFields';
 import type { ContactGroup } from '@shared/api/groups';
 import type { ContactColumnMapping } from '@shared/domain/contacts';
+import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { ApiError, api } from '../../../api';
 import { importFormData, previewFormData } from './importModel';
 
 const MULTIPART = { 'Content-Type': 'multipart/form-data' };
-
-/** Contact custom fields are entity type 7 (§3 Custom field). */
-export const CONTACT_ENTITY_TYPE = 7;
 
 /** Query keys, by data tag (api/keys.ts): contacts' custom fields and the company's groups. */
 export const importKeys = {
