@@ -1,6 +1,6 @@
 /** §7 Auth: signing in and out, tokens, the current user, passwords, sign-up and MFA. */
 import { z } from 'zod';
-import { MFA_KINDS } from '../domain/auth';
+import { MFA_KINDS, PASSWORD_MIN_LENGTH } from '../domain/auth';
 import { IN_APP_CALLING_STATUSES, ORGANIZATION_ROLES, ROLES } from '../domain/users';
 import { endpoint, enumOf, idNumber } from './contract';
 
@@ -16,7 +16,7 @@ const email = z
  */
 export const NewPasswordSchema = z
   .string()
-  .min(10, 'Use at least 10 characters.')
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(200, 'Use at most 200 characters.')
   .refine((value) => /[^A-Za-z]/.test(value), 'Add a digit or a symbol.')
   .refine((value) => /[^0-9]/.test(value), 'Add a letter.');

@@ -11,6 +11,11 @@ export const LOGIN_OUTCOMES = codes([
 ]);
 export type LoginOutcome = (typeof LOGIN_OUTCOMES)[number]['value'];
 
+/** The shortest new password (§5 leaves it open; see NewPasswordSchema for the whole rule). */
+export const PASSWORD_MIN_LENGTH = 10;
+/** What a new-password field says under it: the rule of NewPasswordSchema in words. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters, with a digit or a symbol.`;
+
 /** The second factors a login may ask for (§7 MFA: an authenticator app, or a code sent by text or email). */
 export const MFA_KINDS = codes([
   { value: 'totp', label: 'Authenticator app' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   effectiveRole,
+  mayChangeNote,
   PERMISSIONS,
   type Permission,
   ROLE_PERMISSIONS,
@@ -65,5 +66,19 @@ describe('effectiveRole', () => {
     [{ membershipRole: null, isPlatformAdmin: true }, 'owner'],
   ])('%j → %s', (input, expected) => {
     expect(effectiveRole(input)).toBe(expected);
+  });
+});
+
+describe('mayChangeNote: "a note may be changed or deleted by its author, or by an owner or administrator"', () => {
+  it.each([
+    [{ authorId: 5 }, { userId: 5, role: 'user' }, true],
+    [{ authorId: 5 }, { userId: 6, role: 'user' }, false],
+    [{ authorId: 5 }, { userId: 6, role: 'administrator' }, true],
+    [{ authorId: 5 }, { userId: 6, role: 'owner' }, true],
+    [{ authorId: 5 }, { userId: 6, role: 'reporting' }, false],
+    [{ authorId: null }, { userId: 6, role: 'user' }, false],
+    [{ authorId: null }, { userId: 6, role: 'administrator' }, true],
+  ] as const)('%j by %j → %s', (note, who, expected) => {
+    expect(mayChangeNote(note, who)).toBe(expected);
   });
 });

@@ -82,3 +82,16 @@ export function effectiveRole(input: {
 export function roleCan(role: Role | null | undefined, permission: Permission): boolean {
   return role ? ROLE_PERMISSIONS[role].includes(permission) : false;
 }
+
+/** Who moderates a company's notes (changes or deletes anyone's): its owners and administrators. */
+export function mayModerateNotes(role: Role | null | undefined): boolean {
+  return roleCan(role, 'users.manage');
+}
+
+/** A note may be changed or deleted by its author, or by someone who moderates the company's notes. */
+export function mayChangeNote(
+  note: { authorId: number | null },
+  who: { userId: number; role: Role | null | undefined },
+): boolean {
+  return note.authorId === who.userId || mayModerateNotes(who.role);
+}

@@ -1,5 +1,6 @@
 /** Sets a new password from a reset link (§7 POST /password/reset; §8 the expired-link message). */
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../api';
@@ -49,7 +50,7 @@ export function ResetPasswordPage() {
         <Stack gap="sm">
           <PasswordInput
             label="New password"
-            description="At least 10 characters, with a digit or a symbol."
+            description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
             autoFocus
             value={password}

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { SignIn } from '@shared/api/auth';
 import { SignupBodySchema } from '@shared/api/auth';
+import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -63,7 +64,7 @@ export function SignUpPage() {
           />
           <PasswordInput
             label="Password"
-            description="At least 10 characters, with a digit or a symbol."
+            description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
             {...form.register('password')}
             error={e.password?.message}

@@ -15,6 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { timeZoneOptions } from '@shared/domain/time';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
@@ -137,7 +138,7 @@ export function ProfilePage() {
           />
           <PasswordInput
             label="New password"
-            description="At least 10 characters, with a digit or a symbol."
+            description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
             value={passwords.password}
             onChange={(e) => setPasswords({ ...passwords, password: e.currentTarget.value })}

@@ -6,7 +6,7 @@
 
 import { IdParamSchema } from '@shared/api/contract';
 import { NOTE_ENDPOINTS as E, NOTE_MODEL_TYPES, type NoteModelType } from '@shared/api/notes';
-import { roleCan } from '@shared/domain/permissions';
+import { mayChangeNote } from '@shared/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -48,9 +48,9 @@ async function withAuthor(db: Db, row: NoteRow) {
   return noteView(row, author ?? null);
 }
 
-/** Its author, or an owner or administrator of the company, may change or delete a note. */
+/** Its author, or an owner or administrator of the company, may change or delete a note (shared rule). */
 function mayChange(note: NoteRow, caller: Caller, company: CompanyAccess): boolean {
-  return note.user_id === caller.user.id || roleCan(company.role, 'users.manage');
+  return mayChangeNote({ authorId: note.user_id }, { userId: caller.user.id, role: company.role });
 }
 
 export function noteRoutes(app: FastifyInstance, ctx: AppContext): void {
