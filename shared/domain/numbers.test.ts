@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canPlaceCalls,
   NUMBER_CATEGORIES,
   NUMBER_SEARCH_MODES,
   NUMBER_TYPES,
@@ -97,4 +98,13 @@ describe('number code lists (§3, §5)', () => {
       [2, 'Fax'],
     ]);
   });
+});
+
+describe('canPlaceCalls: §3 "Fax number" takes and places no voice calls', () => {
+  it.each(NUMBER_TYPES.map((type) => [type.value, type.label, type.value !== 3] as const))(
+    'type %i (%s) → %s',
+    (type, _label, expected) => {
+      expect(canPlaceCalls(type)).toBe(expected);
+    },
+  );
 });

@@ -12,6 +12,14 @@ export const NUMBER_TYPES = codes([
 ]);
 export type NumberType = (typeof NUMBER_TYPES)[number]['value'];
 
+/** §3 "Fax number" (type 3): it takes and places no voice calls. */
+export const FAX_NUMBER_TYPE = 3 satisfies NumberType;
+
+/** Whether a number of this type can place and take voice calls (every type but fax). */
+export function canPlaceCalls(type: number): boolean {
+  return type !== FAX_NUMBER_TYPE;
+}
+
 /** §3 Number categories. */
 export const NUMBER_CATEGORIES = codes([
   { value: 1, label: 'Voice & SMS' },

@@ -7,15 +7,13 @@ import { Autocomplete, Button, Select, Stack, Text } from '@mantine/core';
 import type { Contact } from '@shared/api/contacts';
 import type { TrackedNumber } from '@shared/api/numbers';
 import type { Paged } from '@shared/api/paged';
+import { canPlaceCalls } from '@shared/domain/numbers';
 import { formatPhone, normalizePhone, sanitizeVanityInput, vanityToDigits } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import type { DialRequest } from './dialRequest';
 import { CALL_GREEN, useSoftphone } from './SoftphoneProvider';
-
-/** Fax numbers (§3 type 3) place no voice calls. */
-const FAX = 3;
 
 /** What the dialer will call: digits of a vanity number, in E.164 when valid. */
 export function dialable(input: string): { digits: string; e164: string | null } {
@@ -51,7 +49,7 @@ export function Dialer({
           params: { perPage: 1000 },
           silent: true,
         })
-      ).data.data.filter((number) => number.type !== FAX),
+      ).data.data.filter((number) => canPlaceCalls(number.type)),
   });
   useEffect(() => {
     if (!callerId && numbers.data?.[0]) setCallerId(String(numbers.data[0].id));

@@ -8,11 +8,7 @@
  * stops after a few levels, so a saved filter can never loop.
  */
 import { type ContactFilters, ContactFiltersSchema } from '@shared/api/contacts';
-import {
-  CONTACT_ENTITY_TYPE,
-  type CustomFieldEntityType,
-  checkCustomValue,
-} from '@shared/domain/customFields';
+import { CONTACT_ENTITY_TYPE, checkCustomValue } from '@shared/domain/customFields';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, exists, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -8,6 +8,7 @@
  *   company the caller does not belong to.
  */
 import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
+import { canPlaceCalls } from '@shared/domain/numbers';
 import { normalizePhone } from '@shared/domain/phone';
 import { canUserCall } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
@@ -23,9 +24,6 @@ import { personOf } from './ringing';
 import { isWarmTarget, sandboxVoice } from './sandbox';
 import { declineTwilioCall, placeTwilioOutbound } from './twilio';
 import { twilioConferenceRoutes, twilioTransfers } from './twilioTransfers';
-
-/** Fax-only numbers (§3 type 3) take no voice calls. */
-const FAX = 3;
 
 export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sandboxOnly = () => {
@@ -139,7 +137,8 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!canUserCall(caller.user)) throw forbidden(NO_CALLING_LINE);
       const [number] = await ctx.db.select().from(numbers).where(eq(numbers.id, body.number_id));
       if (!number) throw notFound('number');
-      if (number.type === FAX) throw invalid({ number_id: ['A fax number cannot place voice calls.'] });
+      if (!canPlaceCalls(number.type))
+        throw invalid({ number_id: ['A fax number cannot place voice calls.'] });
       const destination = normalizePhone(body.destination);
       if (!destination) {
         throw invalid({ destination: [`"${body.destination}" is not a valid phone number.`] });
@@ -175,7 +174,8 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
         throw invalid({ from: [`"${body.from}" is not a valid phone number.`] });
       const number = await trackedNumber(ctx, body.to);
       if (!number) throw notFound('number');
-      if (number.type === FAX) throw invalid({ to: ['This is a fax number: it takes no voice calls.'] });
+      if (!canPlaceCalls(number.type))
+        throw invalid({ to: ['This is a fax number: it takes no voice calls.'] });
       const call = await sandboxVoice(ctx).place({
         number,
         from: body.from,
