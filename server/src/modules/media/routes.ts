@@ -7,13 +7,12 @@
  * audio and images, under a CSP that lets nothing in it run, cached privately no longer than the link lives.
  */
 import { MEDIA_ENDPOINTS as E } from '@shared/api/messaging';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conversationItems } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendStoredFile, storedFilePath } from '../../lib/storedFiles';
+import { attachmentOf } from './service';
 import { verifyMediaUrl } from './urls';
 
 export const MEDIA_LINK_MESSAGES = {
@@ -35,11 +34,11 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
       if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
-      const [item] = await ctx.db
-        .select({ media: conversationItems.media })
-        .from(conversationItems)
-        .where(and(eq(conversationItems.id, params.itemId), eq(conversationItems.company_id, query.company)));
-      const media = item?.media[params.index];
+      const media = await attachmentOf(ctx, {
+        companyId: query.company,
+        itemId: params.itemId,
+        index: params.index,
+      });
       if (!media?.path) throw notFound('file');
       return sendStoredFile(reply, {
         absolute: storedFilePath(ctx.config.dataDir, 'media', media.path, query.company),
