@@ -26,7 +26,6 @@ const importsOf = (file: string) =>
 const ROUTES_STILL_QUERYING = new Set([
   'modules/activity/routes.ts',
   'modules/auth/routes.ts',
-  'modules/blocks/routes.ts',
   'modules/businessUnits/routes.ts',
   'modules/callerId/routes.ts',
   'modules/companies/routes.ts',

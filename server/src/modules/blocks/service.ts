@@ -1,0 +1,75 @@
+/**
+ * Blocked callers (§3 Block): a caller (E.164) rejected on one number of the company or on all of them. The
+ * routing engine rejects a blocked caller on the numbers the block covers (routingConfigOf).
+ */
+import { BLOCK_ACTION_REJECT } from '@shared/api/blocks';
+import { and, desc, eq, or } from 'drizzle-orm';
+import { blocks } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { invalid, notFound } from '../../lib/errors';
+import type { BlockRow } from './view';
+
+/** The company's blocks, newest first. */
+export function listBlocks(ctx: AppContext, companyId: number): Promise<BlockRow[]> {
+  return ctx.db
+    .select()
+    .from(blocks)
+    .where(eq(blocks.company_id, companyId))
+    .orderBy(desc(blocks.created_at), desc(blocks.id));
+}
+
+/**
+ * Blocks a caller on one number or all (`global`); a caller already blocked there is a 422 on `target`.
+ * `numberId`, when given, is the company's own (a body reference, checked by the route wrapper).
+ */
+export async function addBlock(
+  ctx: AppContext,
+  companyId: number,
+  userId: number,
+  input: { target: string; global: boolean; number_id?: number | null; action?: number },
+): Promise<BlockRow> {
+  const existing = await ctx.db
+    .select()
+    .from(blocks)
+    .where(
+      and(
+        eq(blocks.company_id, companyId),
+        eq(blocks.target, input.target),
+        input.global
+          ? eq(blocks.global, true)
+          : or(eq(blocks.global, true), eq(blocks.number_id, input.number_id ?? 0)),
+      ),
+    );
+  if (existing.some((row) => row.global))
+    throw invalid({ target: ['This number is already blocked on every number of the company.'] });
+  if (existing.length) throw invalid({ target: ['This number is already blocked on this number.'] });
+  const [row] = await ctx.db
+    .insert(blocks)
+    .values({
+      company_id: companyId,
+      target: input.target,
+      global: input.global,
+      number_id: input.global ? null : (input.number_id ?? null),
+      // §3 "action 1": sent or not, a block rejects the caller (the schema allows no other action).
+      action: input.action ?? BLOCK_ACTION_REJECT,
+      created_by: userId,
+    })
+    .returning();
+  if (!row) throw new Error('The block was not stored.');
+  return row;
+}
+
+/** The company a block belongs to, or null when there is no such block. */
+export async function companyOfBlock(ctx: AppContext, id: number): Promise<number | null> {
+  const [row] = await ctx.db.select({ company_id: blocks.company_id }).from(blocks).where(eq(blocks.id, id));
+  return row?.company_id ?? null;
+}
+
+/** Lifts a block of the company; none is 404. */
+export async function removeBlock(ctx: AppContext, companyId: number, id: number): Promise<void> {
+  const deleted = await ctx.db
+    .delete(blocks)
+    .where(and(eq(blocks.id, id), eq(blocks.company_id, companyId)))
+    .returning({ id: blocks.id });
+  if (!deleted.length) throw notFound('block');
+}
