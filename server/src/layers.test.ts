@@ -34,7 +34,6 @@ const ROUTES_STILL_QUERYING = new Set([
   'modules/conversations/routes.ts',
   'modules/greetings/routes.ts',
   'modules/groups/routes.ts',
-  'modules/notes/routes.ts',
   'modules/notifications/routes.ts',
   'modules/numbers/configRoutes.ts',
   'modules/numbers/routes.ts',
