@@ -38,7 +38,6 @@ const ROUTES_STILL_QUERYING = new Set([
   'modules/numbers/configRoutes.ts',
   'modules/numbers/routes.ts',
   'modules/sandbox/routes.ts',
-  'modules/savedReplies/routes.ts',
   'modules/users/routes.ts',
   'modules/voice/routes.ts',
 ]);
