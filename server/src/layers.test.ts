@@ -37,7 +37,6 @@ const ROUTES_STILL_QUERYING = new Set([
   'modules/notifications/routes.ts',
   'modules/numbers/configRoutes.ts',
   'modules/numbers/routes.ts',
-  'modules/sandbox/routes.ts',
   'modules/users/routes.ts',
   'modules/voice/routes.ts',
 ]);
