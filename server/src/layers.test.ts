@@ -28,7 +28,6 @@ const ROUTES_STILL_QUERYING = new Set([
   'modules/auth/routes.ts',
   'modules/businessUnits/routes.ts',
   'modules/callerId/routes.ts',
-  'modules/companies/routes.ts',
   'modules/contactImport/routes.ts',
   'modules/contacts/routes.ts',
   'modules/conversations/routes.ts',

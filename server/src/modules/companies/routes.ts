@@ -1,14 +1,18 @@
 /** §7 Company routes: one company, its settings, the companies a user may use, creating one. */
 import { COMPANY_ENDPOINTS as E } from '@shared/api/companies';
 import { pageOffset, toPage } from '@shared/api/paged';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { companies } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { HttpError } from '../../lib/errors';
-import { maySignIn } from '../auth/service';
-import { companyView, createCompany, organizationOfCompany, searchCompanies } from './service';
+import {
+  companyView,
+  createCompany,
+  organizationOfCompany,
+  refuseIfDeactivated,
+  searchCompanies,
+  setAccountStatus,
+  updateCompany,
+} from './service';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -23,10 +27,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'company.manage',
     company: { param: 'id' },
     handler: async ({ company, caller, body }) => {
-      await ctx.db
-        .update(companies)
-        .set({ ...body, updated_at: ctx.now() })
-        .where(eq(companies.id, company.id));
+      await updateCompany(ctx, company.id, body);
       return companyView(ctx, company.id, caller.user.id, company.role);
     },
   });
@@ -56,10 +57,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'organization.manage',
     organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) },
     handler: async ({ params, body }) => {
-      await ctx.db
-        .update(companies)
-        .set({ account_status: body.account_status, updated_at: ctx.now() })
-        .where(eq(companies.id, params.id));
+      await setAccountStatus(ctx, params.id, body.account_status);
       return { id: params.id, account_status: body.account_status };
     },
   });
@@ -69,10 +67,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'authenticated',
     status: 201,
     handler: async ({ caller, body }) => {
-      // Someone deactivated in every company they had may not start a new one to get back in.
-      if (!(await maySignIn(ctx, caller.user))) {
-        throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
-      }
+      await refuseIfDeactivated(ctx, caller);
       const id = await createCompany(ctx, caller, body);
       return companyView(ctx, id, caller.user.id, 'owner');
     },

@@ -1,13 +1,15 @@
 /** Companies: what the caller sees of one, which they may use, and creating one (§6 creator becomes owner). */
-import type { Company } from '@shared/api/companies';
+import type { Company, CompanyUpdateSchema } from '@shared/api/companies';
 import { resolveTimeZone } from '@shared/domain/time';
 import type { InAppCallingStatus, Role } from '@shared/domain/users';
 import { CREATOR_ROLE } from '@shared/domain/users';
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { companies, memberships, organizationAdmins } from '../../db/schema';
 import type { Caller } from '../../http/caller';
 import type { AppContext } from '../../http/context';
 import { HttpError, notFound } from '../../lib/errors';
+import { maySignIn } from '../auth/service';
 
 export async function companyView(
   ctx: AppContext,
@@ -126,4 +128,31 @@ export async function organizationOfCompany(ctx: AppContext, companyId: number):
     .from(companies)
     .where(eq(companies.id, companyId));
   return company?.org ?? null;
+}
+
+/** Changes a company's settings (the fields sent). */
+export async function updateCompany(
+  ctx: AppContext,
+  companyId: number,
+  changes: z.output<typeof CompanyUpdateSchema>,
+): Promise<void> {
+  await ctx.db
+    .update(companies)
+    .set({ ...changes, updated_at: ctx.now() })
+    .where(eq(companies.id, companyId));
+}
+
+/** Sets a company's account status (ACTIVE, PARKED, DEACTIVATED), as its organization's admins do. */
+export async function setAccountStatus(ctx: AppContext, companyId: number, status: number): Promise<void> {
+  await ctx.db
+    .update(companies)
+    .set({ account_status: status, updated_at: ctx.now() })
+    .where(eq(companies.id, companyId));
+}
+
+/** Someone deactivated in every company they had may not start a new one to get back in (403). */
+export async function refuseIfDeactivated(ctx: AppContext, caller: Caller): Promise<void> {
+  if (!(await maySignIn(ctx, caller.user))) {
+    throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
+  }
 }
