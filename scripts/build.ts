@@ -1,11 +1,17 @@
 /**
  * `npm run build`: the account UI (Vite, to dist/), the Electron main process and preload (vite-plugin-electron,
  * to dist-electron/), and the platform server bundled for packaged desktop runs (dist-server/). Unpackaged, the
- * server and the scripts run from source with tsx.
+ * server and the scripts run from source with tsx. Ends with what the UI costs a page load (scripts/buildReport.ts),
+ * and fails when the initial script is over its budget.
  */
-import { bin, run } from './lib';
+import { formatReport, sizeReport } from './buildReport';
+import { bin, ROOT, run } from './lib';
 import { buildServerBundle } from './serverBundle';
 
 const built = await run(bin('vite'), ['build']);
 if (built !== 0) process.exit(built);
 console.log(`server bundle: ${await buildServerBundle()}`);
+
+const report = sizeReport(`${ROOT}dist`);
+console.log(`\n${formatReport(report)}`);
+if (report.overBudget) process.exit(1);

@@ -30,12 +30,11 @@ import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
 import { useCurrentUser } from '../features/auth/useCurrentUser';
-import { InboxEvents } from '../features/inbox/InboxEvents';
-import { SoftphonePanel } from '../features/softphone/SoftphonePanel';
-import { SoftphoneProvider } from '../features/softphone/SoftphoneProvider';
 import { platform } from '../platform';
 import { visibleNavItems } from './navigation';
+import { preloadPath, usePrefetchScreens } from './prefetch';
 import { RealtimeBridge } from './RealtimeBridge';
+import { DeferredInboxEvents, DeferredPhone } from './shellParts';
 import { useSelectedCompany } from './useCompany';
 
 function age(ms: number): string {
@@ -58,6 +57,8 @@ export function Shell() {
   const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
   const role = company?.role ?? null;
   const items = visibleNavItems(role);
+  // Once the shell has rendered, fetch the screens its navigation leads to while the browser is idle.
+  usePrefetchScreens(items.map((item) => item.to));
   // The phone panel is for the people who take calls (calls.handle: owner, administrator, agent).
   const phone =
     user && company && roleCan(role, 'calls.handle') ? { userId: user.id, companyId: company.id } : null;
@@ -156,13 +157,20 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         {items.map((item) => (
-          <NavLink key={item.to} component={RouterNavLink} to={item.to} label={item.label} />
+          <NavLink
+            key={item.to}
+            component={RouterNavLink}
+            to={item.to}
+            label={item.label}
+            onMouseEnter={() => preloadPath(item.to)}
+            onFocus={() => preloadPath(item.to)}
+          />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
         {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
         {user && company && roleCan(role, 'inbox.use') && (
-          <InboxEvents key={company.id} companyId={company.id} userId={user.id} />
+          <DeferredInboxEvents key={company.id} companyId={company.id} userId={user.id} />
         )}
         {adminSession && user && (
           <Alert color="blue" mb="md" title={`Signed in as ${user.name} by an administrator`}>
@@ -191,10 +199,8 @@ export function Shell() {
       {phone && (
         <AppShell.Aside p="sm" style={{ overflowY: 'auto' }} aria-label="Phone">
           {/* One softphone per signed-in user and company; the panel is always mounted, so a ring reaches
-              any screen. Only the panel sits inside it: the routed screens never remount with it. */}
-          <SoftphoneProvider key={`${phone.userId}-${phone.companyId}`} {...phone}>
-            <SoftphonePanel {...phone} />
-          </SoftphoneProvider>
+              any screen. Its code loads beside the shell's (shellParts.tsx), a skeleton holding its place. */}
+          <DeferredPhone {...phone} />
         </AppShell.Aside>
       )}
     </AppShell>

@@ -1,50 +1,113 @@
-/** The routes. UI paths never start with /api, /app/ or /apps/ (ARCHITECTURE: those are the server's). */
-import { createBrowserRouter, Navigate } from 'react-router';
+/**
+ * The routes. UI paths never start with /api, /app/ or /apps/ (ARCHITECTURE: those are the server's).
+ *
+ * Every screen loads on demand (lazyLoad.tsx): the first page load carries the shell (header, navigation) and
+ * fetches the screen it lands on and the phone panel (shellParts.tsx) beside it; a skeleton holds the screen's
+ * place while its chunk loads, and prefetch.ts fetches the likely next screens once the shell is idle. A route
+ * names its screen in `handle.screen`, which is also how prefetching finds the screen behind a path. Not screens,
+ * so not split: the index redirect, `/dialer` (hands a tel: number to the phone panel) and "not found".
+ */
+import { useEffect } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { onAfterLogout } from '../api';
-import { ActivityPage } from '../features/activity/ActivityPage';
-import { ApiKeysPage } from '../features/apiKeys/ApiKeysPage';
-import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { SignInPage } from '../features/auth/SignInPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
-import { ContactPage } from '../features/contacts/ContactPage';
-import { ContactsPage } from '../features/contacts/ContactsPage';
-import { CustomFieldsPage } from '../features/customFields/CustomFieldsPage';
-import { GroupsPage } from '../features/groups/GroupsPage';
-import { InboxPage } from '../features/inbox/InboxPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { AudioSettingsPage } from '../features/softphone/AudioSettingsPage';
 import { DialerRoute } from '../features/softphone/DialerRoute';
-import { UsersPage } from '../features/users/UsersPage';
 import { NotFoundPage } from '../ui/States';
+import { type LazyScreen, lazyScreen } from './lazyLoad';
+import { prefetchAfterSettling, preloadPath, registerScreenRoutes } from './prefetch';
 import { RequireUser } from './RequireUser';
+import { PageSkeleton, ScreenSkeleton } from './ScreenSkeleton';
+import { preloadShellParts } from './shellParts';
 
-export const router = createBrowserRouter([
-  { path: '/sign-in', element: <SignInPage /> },
-  { path: '/sign-up', element: <SignUpPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
+/** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
+const screens = {
+  signIn: lazyScreen('sign-in', () => import('../features/auth/SignInPage').then((m) => m.SignInPage)),
+  signUp: lazyScreen('sign-up', () => import('../features/auth/SignUpPage').then((m) => m.SignUpPage)),
+  forgotPassword: lazyScreen('forgot-password', () =>
+    import('../features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  ),
+  resetPassword: lazyScreen('reset-password', () =>
+    import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  ),
+  profile: lazyScreen('profile', () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage)),
+  inbox: lazyScreen('inbox', () => import('../features/inbox/InboxPage').then((m) => m.InboxPage)),
+  activity: lazyScreen('activity', () =>
+    import('../features/activity/ActivityPage').then((m) => m.ActivityPage),
+  ),
+  contacts: lazyScreen('contacts', () =>
+    import('../features/contacts/ContactsPage').then((m) => m.ContactsPage),
+  ),
+  contact: lazyScreen('contact', () => import('../features/contacts/ContactPage').then((m) => m.ContactPage)),
+  groups: lazyScreen('groups', () => import('../features/groups/GroupsPage').then((m) => m.GroupsPage)),
+  customFields: lazyScreen('custom-fields', () =>
+    import('../features/customFields/CustomFieldsPage').then((m) => m.CustomFieldsPage),
+  ),
+  users: lazyScreen('users', () => import('../features/users/UsersPage').then((m) => m.UsersPage)),
+  apiKeys: lazyScreen('api-keys', () => import('../features/apiKeys/ApiKeysPage').then((m) => m.ApiKeysPage)),
+  audioSettings: lazyScreen('audio-settings', () =>
+    import('../features/softphone/AudioSettingsPage').then((m) => m.AudioSettingsPage),
+  ),
+} satisfies Record<string, LazyScreen>;
+
+/** While a signed-out page sits idle (the user is typing): what signing in will need first. */
+function PrefetchSignedIn() {
+  useEffect(() => prefetchAfterSettling([{ preload: preloadShellParts }, screens.profile]), []);
+  return null;
+}
+
+/** A signed-out page: the skeleton of its card. */
+function page(path: string, screen: LazyScreen): RouteObject {
+  return {
+    path,
+    element: (
+      <>
+        {screen.element(<PageSkeleton />)}
+        <PrefetchSignedIn />
+      </>
+    ),
+    handle: { screen },
+  };
+}
+
+/** A signed-in screen inside the shell: the skeleton fills the main area only. */
+function screen(path: string, lazy: LazyScreen): RouteObject {
+  return { path, element: lazy.element(<ScreenSkeleton />), handle: { screen: lazy } };
+}
+
+export const routes: RouteObject[] = [
+  page('/sign-in', screens.signIn),
+  page('/sign-up', screens.signUp),
+  page('/forgot-password', screens.forgotPassword),
+  page('/reset-password', screens.resetPassword),
   {
     path: '/',
     element: <RequireUser />,
     children: [
       { index: true, element: <Navigate to="/profile" replace /> },
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'inbox', element: <InboxPage /> },
-      { path: 'inbox/new', element: <InboxPage /> },
-      { path: 'inbox/:conversationId', element: <InboxPage /> },
-      { path: 'activity', element: <ActivityPage /> },
-      { path: 'contacts', element: <ContactsPage /> },
-      { path: 'contacts/:contactId', element: <ContactPage /> },
-      { path: 'groups', element: <GroupsPage /> },
-      { path: 'custom-fields', element: <CustomFieldsPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'api-keys', element: <ApiKeysPage /> },
-      { path: 'settings/audio', element: <AudioSettingsPage /> },
+      screen('profile', screens.profile),
+      screen('inbox', screens.inbox),
+      screen('inbox/new', screens.inbox),
+      screen('inbox/:conversationId', screens.inbox),
+      screen('activity', screens.activity),
+      screen('contacts', screens.contacts),
+      screen('contacts/:contactId', screens.contact),
+      screen('groups', screens.groups),
+      screen('custom-fields', screens.customFields),
+      screen('users', screens.users),
+      screen('api-keys', screens.apiKeys),
+      screen('settings/audio', screens.audioSettings),
       { path: 'dialer', element: <DialerRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];
+
+registerScreenRoutes(routes);
+// The screen this page load lands on starts downloading now, beside the session check, not after it (`/`
+// redirects to the profile); on a signed-in page, so do the shell's deferred parts (the phone panel).
+const landing = window.location.pathname === '/' ? '/profile' : window.location.pathname;
+preloadPath(landing);
+if (matchRoutes(routes, landing)?.[0]?.route.path === '/') void preloadShellParts();
+
+export const router = createBrowserRouter(routes);
 
 onAfterLogout(() => void router.navigate('/sign-in?expired=1', { replace: true }));

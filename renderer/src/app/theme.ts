@@ -3,7 +3,21 @@
  * default blue, "dimmed" grey text, the text of light badges and alerts, and a titled notification's message.
  * Shade 8 of blue and the darker text colours below fix that (checked by the axe tests in tests/e2e).
  */
-import { type CSSVariablesResolver, createTheme, Drawer, Modal, Notification } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  type DrawerProps,
+  type ModalProps,
+  Notification,
+} from '@mantine/core';
+
+/**
+ * A plain object, not `Modal.extend(...)`: `extend` only adds types, and importing Modal and Drawer here would put
+ * both (with their focus trap and scroll lock) in the first page load, which uses neither.
+ */
+const closeButtonNamed = { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } } satisfies {
+  defaultProps: Partial<ModalProps> & Partial<DrawerProps>;
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -12,8 +26,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Mantine's close buttons are bare icons: give every one a name screen readers can say (axe button-name).
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Modal: closeButtonNamed,
+    Drawer: closeButtonNamed,
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close message' } },
       // Under a title Mantine greys the message with gray.6: 3.3:1 on the white notification. The theme's dimmed

@@ -1,0 +1,73 @@
+import { act, type ReactNode, Suspense } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError, lazyComponent } from './lazyLoad';
+
+// React warns unless it knows act() drives the test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function Hello({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+let root: Root | null = null;
+let host: HTMLElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  root = null;
+});
+
+async function render(node: ReactNode): Promise<HTMLElement> {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root?.render(node));
+  return host;
+}
+
+describe('lazyComponent', () => {
+  it('fetches its chunk once, however often it is preloaded', async () => {
+    const load = vi.fn(async () => Hello);
+    const lazy = lazyComponent('hello', load);
+    await Promise.all([lazy.preload(), lazy.preload()]);
+    await lazy.preload();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
+  it('reports a chunk that cannot be fetched as a ChunkLoadError, and fetches again on the next try', async () => {
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(Hello);
+    const lazy = lazyComponent('hello', load);
+    await expect(lazy.preload()).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(lazy.preload()).resolves.toBe(Hello);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the fallback while the chunk loads, then the component with its props', async () => {
+    let arrive: (component: typeof Hello) => void = () => {};
+    const lazy = lazyComponent('hello', () => new Promise<typeof Hello>((resolve) => (arrive = resolve)));
+    const page = await render(
+      <Suspense fallback={<p>Loading</p>}>
+        <lazy.Component name="Ada" />
+      </Suspense>,
+    );
+    expect(page.textContent).toBe('Loading');
+    await act(async () => arrive(Hello));
+    expect(page.textContent).toBe('Hello Ada');
+  });
+
+  it('renders at once, without the fallback, when the chunk was preloaded', async () => {
+    const lazy = lazyComponent('hello', async () => Hello);
+    await lazy.preload();
+    host = document.createElement('div');
+    root = createRoot(host);
+    act(() =>
+      root?.render(
+        <Suspense fallback={<p>Loading</p>}>
+          <lazy.Component name="Grace" />
+        </Suspense>,
+      ),
+    );
+    expect(host.textContent).toBe('Hello Grace');
+  });
+});
