@@ -27,7 +27,6 @@ const ROUTES_STILL_QUERYING = new Set([
   'modules/activity/routes.ts',
   'modules/auth/routes.ts',
   'modules/businessUnits/routes.ts',
-  'modules/callerId/routes.ts',
   'modules/contactImport/routes.ts',
   'modules/contacts/routes.ts',
   'modules/conversations/routes.ts',
@@ -54,7 +53,10 @@ describe('layers', () => {
   });
 
   it('db/, http/ and lib/ import no module', () => {
-    const lower = [...sources('db'), ...sources('http'), ...sources('lib')];
+    // http/fuzz/ is a test suite (its helpers are not *.test.ts files), not a layer: it drives the modules' routes.
+    const lower = [...sources('db'), ...sources('http'), ...sources('lib')].filter(
+      (file) => !file.startsWith('http/fuzz/'),
+    );
     const importing = lower.filter((file) => importsOf(file).some((from) => /(^|\/)modules\//.test(from)));
     expect(importing.sort()).toEqual([...LOWER_LAYERS_IMPORTING_MODULES].sort());
   });

@@ -108,9 +108,23 @@ function refuseHostile(value: unknown, where: 'params' | 'query' | 'body'): void
   if (Object.keys(hostile).length > 0) throw new HttpError(422, VALIDATION_MESSAGE, hostile);
 }
 
+/** The schema's answer for the input, or 422 with per-field messages (`where` prefixes them, but not a body's). */
+function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'params' | 'query' | 'body',
+): z.output<S> {
+  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
+  if (!result.success) {
+    const envelope = validationEnvelope(result.error, where === 'body' ? '' : where);
+    throw new HttpError(422, envelope.message, envelope.errors);
+  }
+  return result.data;
+}
+
 /**
- * Validates input with its schema: 422 with per-field messages (`where` prefixes them, but not for a body). Also
- * for input a handler reads itself (multipart fields), so it is held to the same rules as a JSON body.
+ * Validates input a handler reads itself (multipart fields, a record's company read from the raw body), holding it
+ * to the same rules as the input the route wrapper validates: hostile input refused, then the schema.
  */
 export function parseInput<S extends z.ZodType>(
   schema: S,
@@ -118,12 +132,7 @@ export function parseInput<S extends z.ZodType>(
   where: 'params' | 'query' | 'body',
 ): z.output<S> {
   refuseHostile(value, where);
-  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
-  if (!result.success) {
-    const envelope = validationEnvelope(result.error, where === 'body' ? '' : where);
-    throw new HttpError(422, envelope.message, envelope.errors);
-  }
-  return result.data;
+  return validate(schema, value, where);
 }
 
 /** An id read from raw input before validation (to find a record's company): the id, or null when it is none. */
@@ -132,18 +141,13 @@ export function idOrNull(value: unknown): number | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The route's own input, already checked for hostile input: its schema's answer, or undefined without one. */
 function parse<S extends z.ZodType>(
   schema: S | undefined,
   value: unknown,
   where: 'params' | 'query' | 'body',
 ): z.output<S> | undefined {
-  if (!schema) return undefined;
-  const result = schema.safeParse(value ?? (where === 'body' ? {} : value));
-  if (!result.success) {
-    const envelope = validationEnvelope(result.error, where === 'body' ? '' : where);
-    throw new HttpError(422, envelope.message, envelope.errors);
-  }
-  return result.data;
+  return schema ? validate(schema, value, where) : undefined;
 }
 
 const COMPANY_PERMISSION_FREE: readonly Access[] = [

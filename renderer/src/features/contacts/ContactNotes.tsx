@@ -4,7 +4,9 @@
  */
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { Note } from '@shared/api/contacts';
+import { mayChangeNote } from '@shared/domain/permissions';
 import { DATE_FORMATS } from '@shared/domain/time';
+import type { Role } from '@shared/domain/users';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
 import { flash } from '../../ui/flash';
@@ -17,7 +19,7 @@ export function ContactNotes({
   notes,
   userId,
   canWrite,
-  canModerate,
+  role,
   addLabel = 'Add note',
   headingOrder = 2,
 }: {
@@ -26,8 +28,8 @@ export function ContactNotes({
   userId: number;
   /** May add notes (contacts.manage). */
   canWrite: boolean;
-  /** May change anyone's notes (an administrator). */
-  canModerate: boolean;
+  /** The viewer's role in the company: who may change which note is the shared rule `mayChangeNote`. */
+  role: Role | null | undefined;
   /** The name of the field and button that add a note: unique on screens that show other notes too (the inbox). */
   addLabel?: string;
   headingOrder?: 2 | 3;
@@ -82,8 +84,8 @@ export function ContactNotes({
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {sorted.map((note) => {
-            const mine = note.user?.id === userId;
-            const mayChange = canWrite && (mine || canModerate);
+            const mayChange =
+              canWrite && mayChangeNote({ authorId: note.user?.id ?? null }, { userId, role });
             const author = note.user?.name ?? 'A former user';
             const isEditing = editing?.id === note.id;
             return (

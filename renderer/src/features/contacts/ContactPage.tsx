@@ -5,7 +5,7 @@
 import { Alert, Anchor, Button, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactInput } from '@shared/api/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
-import { mayModerateNotes, roleCan } from '@shared/domain/permissions';
+import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -88,7 +88,6 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
   const navigate = useNavigate();
   const companyId = company?.id ?? 0;
   const canManage = roleCan(company?.role, 'contacts.manage');
-  const canModerate = mayModerateNotes(company?.role);
   const labels = useLabelOptions(companyId);
   const groups = useGroupOptions(companyId);
   const customFields = useCustomFields(CONTACT_ENTITY_TYPE, companyId);
@@ -237,7 +236,7 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
               notes={contact.note_records}
               userId={user.id}
               canWrite={canManage}
-              canModerate={canModerate}
+              role={company?.role}
             />
           </Grid.Col>
         )}

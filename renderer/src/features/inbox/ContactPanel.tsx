@@ -7,7 +7,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ContactInputSchema } from '@shared/api/contacts';
 import type { Conversation } from '@shared/api/conversations';
-import { mayModerateNotes, roleCan } from '@shared/domain/permissions';
+import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -68,7 +68,6 @@ function KnownContact({ contactId }: { contactId: number }) {
   const contact = useContact(contactId);
   const update = useUpdateContact();
   const canManage = roleCan(company?.role, 'contacts.manage');
-  const canModerate = mayModerateNotes(company?.role);
   const [draft, setDraft] = useState<QuickValues | null>(null);
 
   if (contact.isPending) return <LoadingState label="Loading the contact" />;
@@ -177,7 +176,7 @@ function KnownContact({ contactId }: { contactId: number }) {
         notes={data.note_records}
         userId={user.id}
         canWrite={canManage}
-        canModerate={canModerate}
+        role={company?.role}
         addLabel="Add contact note"
         headingOrder={3}
       />

@@ -22,9 +22,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp, type RouteInfo } from '../../app';
+import { multipart } from '../../modules/messaging/testing';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { createTestApp, type TestApp } from '../../testing/testApp';
-import { type FuzzCase, type FuzzRoute, type FuzzWorld, fuzzCases, type Part, toJsonText } from './mutate';
+import { type FuzzCase, type FuzzRoute, type FuzzWorld, fuzzCases, toJsonText } from './mutate';
 
 /**
  * Inputs per route by default. Measured on a 2-core machine: ≈ 5 ms an input, so 75 × 184 routes take about
@@ -261,19 +262,6 @@ function worldOf(environment: Environment): FuzzWorld {
 
 // ───────────────────────────── sending a case ─────────────────────────────
 
-async function multipartBody(parts: Part[]): Promise<{ payload: Buffer; contentType: string }> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.length === 2) form.append(part[0], part[1]);
-    else form.append(part[0], new Blob([part[1]], { type: part[3] }), part[2]);
-  }
-  const request = new Request('http://fuzz/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
-  };
-}
-
 async function injectOptions(route: FuzzRoute, c: FuzzCase, actor: Credentials): Promise<InjectOptions> {
   const path = route.url.replace(/:(\w+)/g, (_m, name: string) => c.segments[name] ?? '1');
   const headers: Record<string, string> = {};
@@ -294,10 +282,11 @@ async function injectOptions(route: FuzzRoute, c: FuzzCase, actor: Credentials):
     payload = body.text;
     if (body.contentType !== undefined) headers['content-type'] = body.contentType;
   } else if (body.kind === 'multipart') {
-    const built = await multipartBody(body.parts);
+    const built = await multipart(body.parts);
     payload =
       body.boundary === 'truncated' ? built.payload.subarray(0, built.payload.length >> 1) : built.payload;
-    headers['content-type'] = body.boundary === 'missing' ? 'multipart/form-data' : built.contentType;
+    headers['content-type'] =
+      body.boundary === 'missing' ? 'multipart/form-data' : built.headers['content-type'];
   }
   Object.assign(headers, c.headers);
   return {

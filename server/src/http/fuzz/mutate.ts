@@ -12,6 +12,7 @@ import { serializeQuery } from '@shared/api/query';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { defOf } from '../../lib/zodDef';
+import type { Part } from '../../modules/messaging/testing';
 import { arbitraryFor, type Hint } from './arbitrary';
 
 // ───────────────────────────── JSON text ─────────────────────────────
@@ -239,10 +240,6 @@ const HOSTILE_QUERY_VALUES: readonly string[] = [
 ];
 
 // ───────────────────────────── the case ─────────────────────────────
-
-export type Part =
-  | [name: string, value: string]
-  | [name: string, data: Buffer | string, fileName: string, type: string];
 
 export type BodySpec =
   | { kind: 'none' }

@@ -5,24 +5,15 @@
  */
 import { CALLER_ID_ENDPOINTS as E } from '@shared/api/callerId';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { normalizePhone } from '@shared/domain/phone';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { conversationItems, conversations } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { companyOfItem } from '../conversations/service';
-import { cachedCallerId, lookupCallerId } from './service';
+import { cachedCallerId, lookupCallerId, partyNumber, partyOfItem } from './service';
 
 /** Said when the item's party was never looked up and the caller did not ask for a lookup. */
 export const NOT_LOOKED_UP = 'Caller information has not been looked up for this number yet.';
-
-/** A withheld or unknown party: an anonymous sender, or anything that is not a valid number. */
-function partyNumber(recipient: string): string | null {
-  if (!/^\+?[\d\s().-]+$/.test(recipient.trim())) return null;
-  return normalizePhone(recipient);
-}
 
 export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -30,13 +21,8 @@ export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
     access: 'inbox.use',
     company: { record: ({ params }) => companyOfItem(ctx.db, params.id) },
     handler: async ({ company, params, query }) => {
-      const [row] = await ctx.db
-        .select({ recipient: conversations.recipient })
-        .from(conversationItems)
-        .innerJoin(conversations, eq(conversations.id, conversationItems.conversation_id))
-        .where(and(eq(conversationItems.id, params.id), eq(conversationItems.company_id, company.id)));
-      if (!row) throw notFound('message');
-      const number = partyNumber(row.recipient);
+      const number = await partyOfItem(ctx, company.id, params.id);
+      if (number === undefined) throw notFound('message');
       if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
       const found = query.lookupWhenMissing
         ? await lookupCallerId(ctx, company.id, number)

@@ -4,6 +4,9 @@
  * only costs a new lookup. The provider is the sandbox; a Trestle provider plugs in at `providerFor`.
  */
 import type { CallerId } from '@shared/api/callerId';
+import { normalizePhone } from '@shared/domain/phone';
+import { and, eq } from 'drizzle-orm';
+import { conversationItems, conversations } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { sandboxCallerId } from './sandbox';
 import type { CallerIdProvider } from './types';
@@ -50,4 +53,27 @@ export async function lookupCallerId(
   const value = record ? { ...record, looked_up_at: ctx.now().toISOString() } : null;
   cache.set(key, { value });
   return value;
+}
+
+/** A withheld or unknown party is null: an anonymous sender, or anything that is not a valid number. */
+export function partyNumber(recipient: string): string | null {
+  if (!/^\+?[\d\s().-]+$/.test(recipient.trim())) return null;
+  return normalizePhone(recipient);
+}
+
+/**
+ * The outside party of a conversation item of the company: its number (null when withheld or not a number), or
+ * undefined when the company has no such item.
+ */
+export async function partyOfItem(
+  ctx: AppContext,
+  companyId: number,
+  itemId: number,
+): Promise<string | null | undefined> {
+  const [row] = await ctx.db
+    .select({ recipient: conversations.recipient })
+    .from(conversationItems)
+    .innerJoin(conversations, eq(conversations.id, conversationItems.conversation_id))
+    .where(and(eq(conversationItems.id, itemId), eq(conversationItems.company_id, companyId)));
+  return row ? partyNumber(row.recipient) : undefined;
 }
