@@ -3,7 +3,14 @@
  * delete and export. §3 Contact gives the fields; paged lists carry `current_page` and `total_pages`.
  */
 import { z } from 'zod';
-import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, contactDisplayName, GENDERS } from '../domain/contacts';
+import {
+  AGE_RANGES,
+  CONTACT_SORTS,
+  CONTACT_SOURCES,
+  CONTACT_TYPES,
+  contactDisplayName,
+  GENDERS,
+} from '../domain/contacts';
 import { SMS_OPTIN_TYPES } from '../domain/registration';
 import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { contactsPageSchema } from './paged';
@@ -256,7 +263,7 @@ const listQuery = companyQuery.extend({
   page: PageNumberSchema,
   perPage: z.coerce.number().int().min(1).max(500).default(25),
   filters: ContactFiltersSchema.default({}),
-  sort: z.enum(['name', 'number', 'email', 'created_at', 'updated_at']).default('name'),
+  sort: z.enum(CONTACT_SORTS).default('name'),
   dir: z.enum(['asc', 'desc']).default('asc'),
 });
 

@@ -73,6 +73,10 @@ export const CONTACT_SOURCES = codes([
   { value: 'Migration', label: 'Migration' },
 ]);
 
+/** The orders the contacts list offers (§7 `GET /contacts` `sort`): the API accepts these and the list's headers sort by them. */
+export const CONTACT_SORTS = ['name', 'number', 'email', 'created_at', 'updated_at'] as const;
+export type ContactSort = (typeof CONTACT_SORTS)[number];
+
 /** §5 "Contact import file: CSV or XLSX with valid columns name and number." */
 export const CONTACT_IMPORT = Object.freeze({
   extensions: ['csv', 'xlsx'] as const,

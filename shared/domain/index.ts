@@ -22,6 +22,7 @@ export * from './permissions';
 export * from './phone';
 export * from './registration';
 export * from './schedule';
+export * from './sms';
 export * from './time';
 export * from './url';
 export * from './users';

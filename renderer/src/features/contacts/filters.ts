@@ -4,6 +4,9 @@
  * become the API's `filters` object (§7 `GET /contacts`, `ContactFiltersSchema`).
  */
 import type { ContactFilters } from '@shared/api/contacts';
+import { CONTACT_SORTS, type ContactSort } from '@shared/domain/contacts';
+
+export { CONTACT_SORTS, type ContactSort };
 
 export type TriState = 'any' | 'yes' | 'no';
 
@@ -16,8 +19,6 @@ export interface ContactFilterState {
   invalid: TriState;
 }
 
-export const CONTACT_SORTS = ['name', 'number', 'email', 'created_at', 'updated_at'] as const;
-export type ContactSort = (typeof CONTACT_SORTS)[number];
 export type SortDir = 'asc' | 'desc';
 
 export interface ContactListState {

@@ -31,7 +31,7 @@ import { useShell, useTimeZone } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
 import { SavedRepliesMenu } from './savedReplies/SavedRepliesMenu';
-import { countSegments } from './segments';
+import { countSegments } from '@shared/domain/sms';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

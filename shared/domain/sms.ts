@@ -1,4 +1,7 @@
 /**
+ * SMS segments and encoding (spec §5 text length; what a carrier bills): one rule for the composer, campaigns and
+ * billing.
+ *
  * SMS segments of a text: GSM-7 (160 characters in one segment, 153 per part when split; the extension
  * characters `^{}\[~]|€` and form feed count two) or, when any character is outside GSM-7, UCS-2 (70 in one, 67
  * per part; characters outside the BMP, such as most emoji, count two UTF-16 units).

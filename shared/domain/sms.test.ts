@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countSegments } from './segments';
+import { countSegments } from './sms';
 
 describe('countSegments: GSM-7 160/153, UCS-2 70/67', () => {
   it.each([
