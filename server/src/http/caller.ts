@@ -1,14 +1,15 @@
 /**
  * Who is calling: a bearer token (desktop app, API clients) or a same-origin browser's session cookie, which
  * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes (ARCHITECTURE "URLs, origins and sign-in").
+ * `registerCaller` resolves it before every handler; the credential lookup is the auth module's, given by app.ts
+ * (this layer imports no module).
  */
 import { decodeUriComponentOrNull } from '@shared/api/query';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { credentials, type users } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { safeEqual } from '../lib/secrets';
-import { findLiveCredential } from '../modules/auth/credentials';
 import type { AppContext } from './context';
 
 export const SESSION_COOKIE = 'switchboard_session';
@@ -25,6 +26,13 @@ export interface Caller {
   impersonatorId: number | null;
   via: 'bearer' | 'session';
 }
+
+/** The live credential (not revoked, not expired) of one of these kinds that a token is, with its user. */
+export type FindCredential = (
+  ctx: AppContext,
+  token: string,
+  kinds: readonly Caller['credentialKind'][],
+) => Promise<{ credential: typeof credentials.$inferSelect; user: UserRow } | undefined>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,7 +60,11 @@ export function checkXsrf(request: FastifyRequest): void {
 }
 
 /** Resolves the caller, or null for an anonymous request. A dead or malformed credential is a 401. */
-export async function resolveCaller(ctx: AppContext, request: FastifyRequest): Promise<Caller | null> {
+async function resolveCaller(
+  ctx: AppContext,
+  request: FastifyRequest,
+  findCredential: FindCredential,
+): Promise<Caller | null> {
   const bearer = bearerToken(request);
   const session = bearer ? undefined : request.cookies[SESSION_COOKIE];
   const token = bearer ?? session;
@@ -60,7 +72,7 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
 
   const now = ctx.now();
   const kinds = bearer ? (['access', 'personal'] as const) : (['session'] as const);
-  const row = await findLiveCredential(ctx, token, kinds);
+  const row = await findCredential(ctx, token, kinds);
   if (!row) throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
   if (row.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. This account is not active.');
 
@@ -81,4 +93,26 @@ export async function resolveCaller(ctx: AppContext, request: FastifyRequest): P
     impersonatorId: row.credential.impersonator_id,
     via: bearer ? 'bearer' : 'session',
   };
+}
+
+/**
+ * Resolves the caller before every handler (`request.caller`, null when anonymous). Public routes (sign-in,
+ * reset) work with a stale cookie: they get `request.callerError` instead; the others answer the error.
+ */
+export function registerCaller(
+  app: FastifyInstance,
+  ctx: AppContext,
+  { findCredential }: { findCredential: FindCredential },
+): void {
+  app.decorateRequest('caller', null as Caller | null);
+  app.decorateRequest('callerError', null as HttpError | null);
+  app.addHook('preHandler', async (request) => {
+    try {
+      request.caller = await resolveCaller(ctx, request, findCredential);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      if (request.routeOptions.config?.access !== 'public') throw error;
+      request.callerError = error;
+    }
+  });
 }

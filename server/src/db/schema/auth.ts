@@ -1,0 +1,57 @@
+/**
+ * Signing in: the credentials the platform issues, and password reset links. Secrets are stored hashed, here and
+ * in users.ts (tokens, passwords, reset links, recovery codes); the MFA secret (users.mfa_secret) is needed in
+ * clear to check codes and is kept only server-side.
+ */
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigSerialId, createdAt, serialId, timestamptz } from './columns';
+import { users } from './users';
+
+/**
+ * Every credential the platform issues, stored as a SHA-256 hash: `access`/`refresh` token pairs (desktop and
+ * API clients), `session` (a same-origin browser's cookie), `personal` (API keys, §7 personalAccessTokens),
+ * `mfa` (the short-lived proof that the password step passed), `mfa-setup` (an emailed code confirming a new
+ * second factor).
+ */
+export const credentials = pgTable(
+  'credentials',
+  {
+    id: bigSerialId(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    token_hash: text('token_hash').notNull(),
+    /** The access and refresh tokens of one sign-in share a pair id, so refreshing revokes both. */
+    pair_id: text('pair_id'),
+    name: text('name'),
+    /** The first characters of an API key, shown so a person can tell keys apart (never enough to use it). */
+    hint: text('hint'),
+    /** For `mfa` and `mfa-setup` credentials with an emailed code: the code's hash. */
+    code_hash: text('code_hash'),
+    /** Wrong second-factor codes tried against this credential. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when a platform admin signed in as this user (§4 Admin login). */
+    impersonator_id: integer('impersonator_id'),
+    expires_at: timestamptz('expires_at'),
+    revoked_at: timestamptz('revoked_at'),
+    last_used_at: timestamptz('last_used_at'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('credentials_token_hash_idx').on(table.token_hash),
+    index('credentials_user_kind_idx').on(table.user_id, table.kind),
+  ],
+);
+
+/** Single-use, expiring password reset links (hash of the link's token). */
+export const passwordResets = pgTable('password_resets', {
+  id: serialId(),
+  user_id: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull().unique(),
+  expires_at: timestamptz('expires_at').notNull(),
+  used_at: timestamptz('used_at'),
+  created_at: createdAt(),
+});

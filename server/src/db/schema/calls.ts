@@ -1,0 +1,152 @@
+/** Voice and fax: calls (with a live call's state while it lasts), voicemails, greetings and faxes. */
+import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { companyId, createdAt, serialId, timestamptz, updatedAt } from './columns';
+import { contacts } from './contacts';
+import type { LiveCall } from './liveCall';
+import { numbers } from './numbers';
+import { users } from './users';
+
+/** One §3 transcription segment: who spoke (0 mixed, 1 agent, 2 client), on which channel, what, when. */
+export interface TranscriptSegment {
+  channel: number;
+  speaker: number;
+  transcript: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * §3 Call: a call to or from a tracked number. The activity feed, the inbox thread (as a 'call' item whose
+ * `record_id` is this id) and the calls issues (which write live calls here) all read this table.
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
+    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    is_inbound: boolean('is_inbound').notNull().default(true),
+    /** E.164 of the caller and of the number called. */
+    caller: text('caller').notNull(),
+    called: text('called').notNull(),
+    /** §3 outcome: none 0, answered 1, missed 2, voicemail 3, blocked 4. */
+    outcome: smallint('outcome').notNull().default(0),
+    /** §3 qualification: qualified 1, not qualified 2, lead 3. */
+    qualification: smallint('qualification'),
+    /** §4 call events, in order: `{ status: 1–13, at: ISO time }`. */
+    events: jsonb('events').$type<{ status: number; at: string }[]>().notNull().default([]),
+    /** Seconds talking (0 when nobody answered). */
+    duration: integer('duration').notNull().default(0),
+    /** The agent who answered or placed it. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    extension: smallint('extension'),
+    /** Marketing source of the tracked number or visit (e.g. google-ads), and whether the caller is new. */
+    source: text('source'),
+    first_time: boolean('first_time').notNull().default(false),
+    /** Where the recording is kept, relative to the data folder; null without one. */
+    recording_path: text('recording_path'),
+    transcription: jsonb('transcription').$type<{
+      state: 'loading' | 'complete';
+      text: string;
+      segments: TranscriptSegment[];
+      agent_percent: number;
+      client_percent: number;
+    } | null>(),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    note: text('note'),
+    /**
+     * The carrier's id of the call (Twilio's CallSid, the sandbox's `SBCA…`): a replayed webhook finds its call
+     * by it. Null for the seeded history.
+     */
+    carrier_sid: text('carrier_sid').unique(),
+    /** The carrier's call status (queued → ringing → in-progress → completed/busy/failed/no-answer/canceled). */
+    carrier_status: text('carrier_status'),
+    /** A call under way: where routing stands, who is ringing, hold and transfer (liveCall.ts). */
+    live: jsonb('live').$type<LiveCall | null>(),
+    /** Where the carrier keeps the recording when it is not in the data folder (Twilio's RecordingUrl). */
+    recording_url: text('recording_url'),
+    ended_at: timestamptz('ended_at'),
+    started_at: timestamptz('started_at').notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [
+    index('calls_company_started_idx').on(table.company_id, table.started_at),
+    index('calls_contact_idx').on(table.contact_id),
+    // A contact claims its number's calls, made or received (contacts/links.ts).
+    index('calls_company_caller_idx').on(table.company_id, table.caller),
+    index('calls_company_called_idx').on(table.company_id, table.called),
+  ],
+);
+
+/** A voicemail left on a tracked number (its call, when there was one, has outcome voicemail 3). */
+export const voicemails = pgTable(
+  'voicemails',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
+    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    call_id: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    caller: text('caller').notNull(),
+    duration: integer('duration').notNull().default(0),
+    recording_path: text('recording_path'),
+    /** Where the carrier keeps the recording when it is not in the data folder (Twilio's RecordingUrl). */
+    recording_url: text('recording_url'),
+    transcription: text('transcription'),
+    listened_at: timestamptz('listened_at'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('voicemails_company_created_idx').on(table.company_id, table.created_at),
+    index('voicemails_company_caller_idx').on(table.company_id, table.caller),
+  ],
+);
+
+/**
+ * §3 Greeting "id, content, voice, uploaded file" of a company (§7 Greetings): an uploaded audio file, or text
+ * spoken by a voice (rendered to audio by text-to-speech when it is saved, where espeak-ng is installed).
+ */
+export const greetings = pgTable(
+  'greetings',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    name: text('name').notNull().default(''),
+    /** The text spoken (a text greeting), else null. */
+    content: text('content'),
+    /** The text-to-speech voice of a text greeting. */
+    voice: text('voice'),
+    /** The audio, relative to the data folder (uploaded, or rendered from the text). */
+    file_path: text('file_path'),
+    content_type: text('content_type'),
+    size: integer('size').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (table) => [index('greetings_company_idx').on(table.company_id)],
+);
+
+/** A fax sent or received on a fax number (§3 number type 3). */
+export const faxes = pgTable(
+  'faxes',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
+    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    is_inbound: boolean('is_inbound').notNull().default(true),
+    remote: text('remote').notNull(),
+    pages: integer('pages').notNull().default(1),
+    /** queued, sending, delivered, failed, received. */
+    status: text('status').notNull(),
+    file_path: text('file_path'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    index('faxes_company_created_idx').on(table.company_id, table.created_at),
+    index('faxes_company_remote_idx').on(table.company_id, table.remote),
+  ],
+);

@@ -1,0 +1,84 @@
+/** People and their places: users, their memberships of companies, organization admins, invitations. */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { companyId, createdAt, serialId, timestamptz, updatedAt } from './columns';
+import { organizations } from './companies';
+
+/** §3 User. `state` is §6 "activated, deactivated, disabled or invited". */
+export const users = pgTable('users', {
+  id: serialId(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  first_name: text('first_name'),
+  last_name: text('last_name'),
+  password_hash: text('password_hash'),
+  timezone: text('timezone').notNull().default('America/New_York'),
+  state: text('state').notNull().default('active'),
+  support_pins: jsonb('support_pins').$type<string[]>().notNull().default([]),
+  read_whats_new_at: timestamptz('read_whats_new_at'),
+  sip_address: text('sip_address'),
+  sip_user: text('sip_user'),
+  sip_password: text('sip_password'),
+  mfa_enabled: boolean('mfa_enabled').notNull().default(false),
+  mfa_kind: text('mfa_kind'),
+  /** TOTP secret (base32), set when enrolment starts, confirmed by /mfa/verify. */
+  mfa_secret: text('mfa_secret'),
+  /** Hashes of unused recovery codes. */
+  mfa_recovery_hashes: jsonb('mfa_recovery_hashes').$type<string[]>().notNull().default([]),
+  is_platform_admin: boolean('is_platform_admin').notNull().default(false),
+  password_changed_at: timestamptz('password_changed_at'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+/** A user's place in a company: §6 role and §3 in-app-calling status (presence is per user per company). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    company_id: companyId(),
+    role: text('role').notNull(),
+    /** The role to give back when a deactivated member is activated again. */
+    previous_role: text('previous_role'),
+    in_app_calling_status: text('in_app_calling_status').notNull().default('away'),
+    created_at: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.user_id, table.company_id] }),
+    index('memberships_company_idx').on(table.company_id),
+  ],
+);
+
+/** §6 "Organization admins are made via business-unit-users." */
+export const organizationAdmins = pgTable(
+  'organization_admins',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organization_id: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.organization_id] })],
+);
+
+/** §7 Users invites. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    accepted_at: timestamptz('accepted_at'),
+    sent_at: timestamptz('sent_at').notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (table) => [index('invitations_company_idx').on(table.company_id)],
+);
