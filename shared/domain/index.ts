@@ -4,6 +4,7 @@
  */
 export * from './alerts';
 export * from './auth';
+export * from './batches';
 export * from './billing';
 export * from './calls';
 export * from './campaigns';

@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { batches, calls } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/testApp';
 import { tempDataDir } from '../messaging/testing';
-import {
-  EXPORT_PROGRESS_EVENT,
-  exportPath,
-  failStaleExports,
-  OUTCOMES_CALLS_ONLY,
-  runExport,
-} from './exports';
+import { failStaleExports, OUTCOMES_CALLS_ONLY } from './exportJob';
+import { EXPORT_PROGRESS_EVENT, exportPath, runExport } from './exportWriter';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

@@ -23,7 +23,8 @@ import {
 } from '../../db/schema';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { CONTACT_IMPORT_KIND } from './batches';
-import { CHUNK_ROWS, LEASE_MS, processBatch, runImportWorker } from './worker';
+import { CHUNK_ROWS } from './chunk';
+import { LEASE_MS, processBatch, runImportWorker } from './worker';
 
 // Thousands of rows through a real database on a busy two-core machine take seconds, not milliseconds.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
@@ -628,10 +629,10 @@ describe('access', () => {
 
 describe('a worker that dies mid-import', () => {
   beforeAll(async () => {
-    // These tests drive the worker themselves.
-    await t.app.importWorker.stop();
+    // These tests drive the import jobs themselves: the app’s job runner stands still.
+    await t.app.jobs.stop();
   });
-  afterAll(() => t.app.importWorker.start());
+  afterAll(() => t.app.jobs.start());
 
   async function queue(tag: string, area: string, rows: number, first = 0) {
     const table = contactTable(tag, area, rows, { first });
@@ -749,10 +750,10 @@ describe('a worker that dies mid-import', () => {
 
   it('the app’s worker resumes a batch left queued when it starts', async () => {
     const { table, batch } = await queue('Resume', '206', 700, 2000);
-    await t.app.importWorker.start();
+    await t.app.jobs.start();
     const done = await completedEvent(batch.id);
     expect(done).toMatchObject({ state: 'finished', created: table.good, failed: table.bad.length });
-    await t.app.importWorker.stop();
+    await t.app.jobs.stop();
     const [errorsKept] = await t.ctx.db
       .select({ n: count() })
       .from(batchErrors)

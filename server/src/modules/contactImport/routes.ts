@@ -7,20 +7,13 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { CONTACT_ENDPOINTS as E } from '@shared/api/contacts';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { stringify } from 'csv-stringify';
-import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
-import { batchErrors } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { notFound } from '../../lib/errors';
-import { batchJson, findBatch } from './batches';
+import { batchJson, findBatch, reportRecords } from './batches';
 import { previewUpload, stageUpload } from './upload';
-
-/** Report rows read per query while streaming the report. */
-const REPORT_PAGE = 1000;
 
 export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -36,8 +29,8 @@ export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void
     company: { param: 'companyId' },
     status: 202,
     handler: async ({ company, caller, request }) => {
+      // Staged and queued as a job: the runner is woken and starts on it at once.
       const batch = await stageUpload(ctx, { companyId: company.id, userId: caller.user.id, request });
-      request.server.importWorker?.wake();
       return batchJson(batch);
     },
   });
@@ -62,7 +55,7 @@ export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!batch) throw notFound('import');
       const csv = stringify({ bom: true, record_delimiter: 'windows' });
       // A failure half-way ends the download (the client sees a cut transfer), never the server.
-      pipeline(Readable.from(reportRecords(ctx.db, batch.id, batch.columns)), csv, () => undefined);
+      pipeline(Readable.from(reportRecords(ctx.db, batch)), csv, () => undefined);
       return reply
         .status(200)
         .header('content-type', 'text/csv; charset=utf-8')
@@ -70,24 +63,4 @@ export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void
         .send(csv);
     },
   });
-}
-
-/** The report: `row, reason`, then the file's columns; each bad row as it was, formula cells neutralised. */
-async function* reportRecords(db: Db, batchId: number, columns: string[]): AsyncGenerator<string[]> {
-  yield ['row', 'reason', ...columns].map(neutraliseCsvCell);
-  let after = 0;
-  for (;;) {
-    const page = await db
-      .select()
-      .from(batchErrors)
-      .where(and(eq(batchErrors.batch_id, batchId), gt(batchErrors.row_number, after)))
-      .orderBy(asc(batchErrors.row_number))
-      .limit(REPORT_PAGE);
-    for (const error of page) {
-      yield [String(error.row_number), error.reason, ...error.cells].map(neutraliseCsvCell);
-    }
-    const last = page[page.length - 1];
-    if (!last || page.length < REPORT_PAGE) return;
-    after = last.row_number;
-  }
 }

@@ -1,7 +1,7 @@
 /**
  * Receiving a contact file (multipart, streamed): the preview of its first rows for the mapping step, and the
  * import itself, which stages every row in `batch_rows` as the upload arrives (1,000 rows per insert, never the
- * whole file in memory) and then queues the batch for the worker.
+ * whole file in memory) and then queues the batch and its job (`worker.ts`).
  *
  * The parts are read in order, so the fields (`mapping`, `groups[]`, `labels[]`) must come before `file`: the
  * mapping has to be known when the file's rows start streaming. A field after the file is refused (422).
@@ -14,10 +14,12 @@ import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { batches, contactGroups, contactLabels } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { hostileInputErrors } from '../../http/hostileInput';
 import { idOrNull } from '../../http/route';
+import { wakeJobRunners } from '../../jobs/queue';
 import { HttpError, invalid } from '../../lib/errors';
 import { multipartParts, uploadError } from '../../lib/multipart';
 import { type FieldRule, loadFieldRules } from '../customFields/values';
@@ -33,6 +35,7 @@ import {
   sheetKind,
   UnreadableFileError,
 } from './readers';
+import { enqueueImport } from './worker';
 
 /** Rows per insert while staging. */
 export const STAGE_CHUNK_ROWS = 1000;
@@ -285,13 +288,20 @@ export async function stageUpload(
       if (part.file.truncated) throw invalid({ file: [MESSAGES.tooLarge] });
     }
     if (!batch) throw invalid({ file: [MESSAGES.noFile] });
-    const [queued] = await ctx.db
-      .update(batches)
-      .set({ state: 'queued', total_rows: staged, lease_until: null })
-      .where(and(eq(batches.id, batch.id), eq(batches.state, 'staging')))
-      .returning();
+    const stagedBatch = batch;
+    // Queued and its job enqueued together: a queued batch always has a job to run it.
+    const queued = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(batches)
+        .set({ state: 'queued', total_rows: staged, lease_until: null })
+        .where(and(eq(batches.id, stagedBatch.id), eq(batches.state, 'staging')))
+        .returning();
+      if (row) await enqueueImport(ctx, row.id, tx as unknown as Db);
+      return row;
+    });
     if (!queued)
       throw new HttpError(409, ERROR_MESSAGES.importFailure, { file: [ERROR_MESSAGES.importFailure] });
+    wakeJobRunners(ctx);
     return queued;
   } catch (error) {
     await rows?.return(undefined).catch(() => undefined);

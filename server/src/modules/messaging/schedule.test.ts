@@ -8,9 +8,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
 import { contacts, conversationItems, outbox } from '../../db/schema';
+import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { findOrCreateConversation } from '../conversations/store';
-import { createMessageScheduler } from './scheduler';
+import { scheduledTextJob } from './scheduler';
 import { failStaleClaims, STALE_CLAIM_MS } from './service';
 import { multipart, type Part, TINY_PNG, tempDataDir } from './testing';
 
@@ -87,16 +88,16 @@ describe('POST /inbox/message/schedule', () => {
       content: 'Your service is tomorrow at 9.',
     });
 
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     advance(2 * HOUR - 1000);
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     expect(await outboxTo(to)).toEqual([]);
     expect((await itemRow(item.id))?.kind).toBe('scheduledmessage');
 
     advance(1000);
     // Two schedulers (another server, a tick racing this one) at the same due item: one send.
-    const other = createMessageScheduler(t.ctx);
-    await Promise.all([t.app.messageScheduler.runOnce(), other.runOnce(), t.app.messageScheduler.runOnce()]);
+    const other = createJobRunner(t.ctx, { handlers: [scheduledTextJob] });
+    await Promise.all([t.app.jobs.runDue(), other.runDue(), t.app.jobs.runDue()]);
     const sent = await outboxTo(to);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatch(/^Your service is tomorrow at 9\.\n\[media\] http/);
@@ -110,7 +111,7 @@ describe('POST /inbox/message/schedule', () => {
       }),
     );
     advance(HOUR);
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     expect(await outboxTo(to)).toHaveLength(1);
   });
 
@@ -124,8 +125,8 @@ describe('POST /inbox/message/schedule', () => {
     ]);
     expect(response.statusCode).toBe(201);
     advance(3 * HOUR);
-    const restarted = createMessageScheduler(t.ctx);
-    await restarted.runOnce();
+    const restarted = createJobRunner(t.ctx, { handlers: [scheduledTextJob] });
+    await restarted.runDue();
     expect(await outboxTo(to)).toHaveLength(1);
   });
 
@@ -166,7 +167,7 @@ describe('POST /inbox/message/schedule', () => {
       .insert(contacts)
       .values({ company_id: companyId, name: 'Late Stopper', number: to, is_unsubscribed: true });
     advance(HOUR);
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     expect(await outboxTo(to)).toEqual([]);
     expect(await itemRow(response.json<ConversationItem>().id)).toMatchObject({
       kind: 'message',
@@ -231,7 +232,7 @@ describe('DELETE /inbox/message/schedule/{id}', () => {
     expect(cancel.statusCode).toBe(204);
     expect(await itemRow(id)).toBeUndefined();
     advance(10 * 60_000);
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     expect(await outboxTo(to)).toEqual([]);
 
     const sentLater = await schedule([
@@ -241,7 +242,7 @@ describe('DELETE /inbox/message/schedule/{id}', () => {
       ['shouldBeSentAt', new Date(clock.getTime() + 60_000).toISOString()],
     ]);
     advance(60_000);
-    await t.app.messageScheduler.runOnce();
+    await t.app.jobs.runDue();
     const late = await t.as(AGENT, {
       method: 'DELETE',
       url: `/api/inbox/message/schedule/${sentLater.json<ConversationItem>().id}`,

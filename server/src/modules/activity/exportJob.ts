@@ -1,0 +1,156 @@
+/**
+ * Activity exports as jobs: `POST /calls/export` (and messages, fax, voicemails) creates a batch (`batches`, kind
+ * `export-calls` …, the filters and tz in its options, the columns in `columns`) and its job (`activity-export`,
+ * keyed by the batch's id) together; the app's job runner writes the CSV (exportWriter.ts). A run stopped or
+ * killed half-way is resumed from its last page by the next run, on this server or another. A failing run is
+ * tried again (the runner's backoff); when the job fails for good, so does the batch, with a message the person
+ * can act on. Progress and download are per company (another company's batch is 404).
+ *
+ * Outcomes are a call filter: an export of another kind with `filters.outcomes` is refused (422). The feed reads
+ * that filter as "calls only" (it leaves the other kinds out), so ignoring it here would export rows the same
+ * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
+ */
+import type { ExportBatch, ExportKind } from '@shared/api/activity';
+import { and, eq, inArray, like, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { batches, jobs } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { enqueueJob, wakeJobRunners } from '../../jobs/queue';
+import type { JobHandler } from '../../jobs/runner';
+import { invalid, notFound } from '../../lib/errors';
+import {
+  type ExportBatchRow,
+  type ExportBody,
+  type ExportOptions,
+  exportJson,
+  publishExport,
+  runExport,
+} from './exportWriter';
+
+export const EXPORT_JOB = 'activity-export';
+export const OUTCOMES_CALLS_ONLY = 'Outcomes apply to calls only.';
+export const EXPORT_FAILED_MESSAGE = 'The export failed. Please try again.';
+export const EXPORT_INTERRUPTED_MESSAGE = 'The export was interrupted. Please start it again.';
+/** How often a running server looks for exports left without a job. */
+export const STALE_CHECK_MS = 10 * 60_000;
+const KIND_PREFIX = 'export-';
+
+/** Starts an export: its batch and its job, together; answers the batch (running, nothing written yet). */
+export async function startExport(
+  ctx: AppContext,
+  input: { companyId: number; userId: number; kind: ExportKind; body: ExportBody },
+): Promise<ExportBatch> {
+  const { kind, body } = input;
+  if (kind !== 'calls' && body.filters.outcomes?.length) {
+    throw invalid({ 'filters.outcomes': [OUTCOMES_CALLS_ONLY] });
+  }
+  const options: ExportOptions = { tz: body.tz, filters: body.filters };
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(batches)
+      .values({
+        company_id: input.companyId,
+        kind: `${KIND_PREFIX}${kind}`,
+        state: 'running',
+        user_id: input.userId,
+        file_name: `${kind}-export.csv`,
+        columns: body.columns,
+        options: { ...options },
+      })
+      .returning();
+    if (!row) throw new Error('export batch');
+    await enqueueJob(
+      ctx,
+      { kind: EXPORT_JOB, key: String(row.id), payload: { batchId: row.id } },
+      {
+        tx: tx as unknown as Db,
+      },
+    );
+    return row;
+  });
+  wakeJobRunners(ctx);
+  return exportJson(batch);
+}
+
+/** An export of the company; another company's (or none) is 404. */
+export async function findExport(
+  ctx: AppContext,
+  companyId: number,
+  batchId: number,
+): Promise<ExportBatchRow> {
+  const [batch] = await ctx.db
+    .select()
+    .from(batches)
+    .where(
+      and(eq(batches.id, batchId), eq(batches.company_id, companyId), like(batches.kind, `${KIND_PREFIX}%`)),
+    );
+  if (!batch) throw notFound('export');
+  return batch;
+}
+
+/** Sets an export failed with `message` (unless it has ended) and publishes it. */
+async function failExport(ctx: AppContext, batchId: number, message: string): Promise<void> {
+  const [failed] = await ctx.db
+    .update(batches)
+    .set({ state: 'failed', message, finished_at: ctx.now() })
+    .where(and(eq(batches.id, batchId), eq(batches.state, 'running')))
+    .returning();
+  if (failed) await publishExport(ctx, failed);
+}
+
+/**
+ * Running exports that no job will finish (made before exports were jobs, or whose job ended without them — a
+ * server died between the two) are failed, so the person is told to start again.
+ */
+export async function failStaleExports(ctx: AppContext): Promise<void> {
+  const stale = await ctx.db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(
+      and(
+        like(batches.kind, `${KIND_PREFIX}%`),
+        eq(batches.state, 'running'),
+        notExists(
+          ctx.db
+            .select({ id: jobs.id })
+            .from(jobs)
+            .where(
+              and(
+                eq(jobs.kind, EXPORT_JOB),
+                eq(jobs.key, sql`${batches.id}::text`),
+                inArray(jobs.state, ['queued', 'running']),
+              ),
+            ),
+        ),
+      ),
+    );
+  for (const { id } of stale) await failExport(ctx, id, EXPORT_INTERRUPTED_MESSAGE);
+}
+
+/** The export job (app.ts gives it to the runner). The payload may set `pageRows` (tests). */
+export const activityExportJob: JobHandler<AppContext> = {
+  kind: EXPORT_JOB,
+  concurrency: 2,
+  async run(ctx, job) {
+    const [batch] = await ctx.db
+      .select()
+      .from(batches)
+      .where(eq(batches.id, Number(job.row.payload.batchId)));
+    // Gone, or ended: nothing to do.
+    if (batch?.state !== 'running') return;
+    const options = batch.options as unknown as ExportOptions;
+    const kind = batch.kind.slice(KIND_PREFIX.length) as ExportKind;
+    const body: ExportBody = {
+      companyId: batch.company_id,
+      columns: batch.columns,
+      tz: options.tz,
+      filters: options.filters,
+    } as ExportBody;
+    const pageRows = Number(job.row.payload.pageRows) || undefined;
+    await runExport(ctx, batch, kind, body, pageRows, job);
+  },
+  async onFailed(ctx, job) {
+    await failExport(ctx, Number(job.payload.batchId), EXPORT_FAILED_MESSAGE);
+  },
+  sweeps: [{ name: 'stale exports', everyMs: STALE_CHECK_MS, run: failStaleExports }],
+};
