@@ -6,10 +6,8 @@
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app';
+import { composeServices } from '../server/src/composition';
 import { openDatabase } from '../server/src/db/client';
-import { LoginThrottle } from '../server/src/modules/auth/throttle';
-import { sandboxOutbox } from '../server/src/modules/sandbox/outbox';
-import { embeddedRealtime } from '../server/src/realtime/publish';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
 
@@ -31,17 +29,9 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl } : { kind: 'pglite' });
 await database.migrate();
 await seedDemo(database.db);
-const app = await buildApp(
-  {
-    db: database.db,
-    config: testConfig({ rateLimitPerMinute: 10_000_000 }),
-    now: () => new Date(),
-    outbox: sandboxOutbox(database.db),
-    realtime: embeddedRealtime(),
-    loginThrottle: new LoginThrottle(),
-  },
-  { logger: false },
-);
+const app = await buildApp(composeServices(testConfig({ rateLimitPerMinute: 10_000_000 }), database.db), {
+  logger: false,
+});
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 const login = await app.inject({
   method: 'POST',

@@ -16,9 +16,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../server/src/app';
+import { composeServices } from '../server/src/composition';
 import { openDatabase } from '../server/src/db/client';
-import { LoginThrottle } from '../server/src/modules/auth/throttle';
-import { sandboxOutbox } from '../server/src/modules/sandbox/outbox';
 import { embeddedRealtime } from '../server/src/realtime/publish';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
@@ -71,14 +70,7 @@ async function importThroughApi(kind: 'pglite' | 'postgres', file: string, url?:
   const ids = await seedDemo(database.db);
   const realtime = embeddedRealtime();
   const app = await buildApp(
-    {
-      db: database.db,
-      config: testConfig({ rateLimitPerMinute: 10_000_000 }),
-      now: () => new Date(),
-      outbox: sandboxOutbox(database.db),
-      realtime,
-      loginThrottle: new LoginThrottle(),
-    },
+    composeServices(testConfig({ rateLimitPerMinute: 10_000_000 }), database.db, { realtime }),
     { logger: false },
   );
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

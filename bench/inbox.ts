@@ -28,10 +28,8 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { build, loadConfigFromFile, type Plugin } from 'vite';
 import { buildApp } from '../server/src/app';
+import { composeServices } from '../server/src/composition';
 import { type Database, type DatabaseSource, openDatabase } from '../server/src/db/client';
-import { LoginThrottle } from '../server/src/modules/auth/throttle';
-import { sandboxOutbox } from '../server/src/modules/sandbox/outbox';
-import { embeddedRealtime } from '../server/src/realtime/publish';
 import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
 import { activityMix, writeVolume } from './inbox/volume';
@@ -169,17 +167,9 @@ async function preparedDatabase(label: string, source: DatabaseSource): Promise<
 
 async function measureApi(label: string, prepared: Prepared): Promise<void> {
   const { database, ids } = prepared;
-  const app = await buildApp(
-    {
-      db: database.db,
-      config: testConfig({ rateLimitPerMinute: 10_000_000 }),
-      now: () => new Date(),
-      outbox: sandboxOutbox(database.db),
-      realtime: embeddedRealtime(),
-      loginThrottle: new LoginThrottle(),
-    },
-    { logger: false },
-  );
+  const app = await buildApp(composeServices(testConfig({ rateLimitPerMinute: 10_000_000 }), database.db), {
+    logger: false,
+  });
   const closeApp = once(() => app.close());
   cleanups.push(closeApp);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -13,12 +13,10 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import twilio from 'twilio';
 import { buildApp } from '../server/src/app';
+import { composeServices } from '../server/src/composition';
 import { openDatabase } from '../server/src/db/client';
-import { LoginThrottle } from '../server/src/modules/auth/throttle';
-import { routingConfigOf } from '../server/src/modules/numbers/routingConfig';
-import { sandboxOutbox } from '../server/src/modules/sandbox/outbox';
+import { routingConfigOf } from '../server/src/modules/numbers/config/service/routing';
 import { routingAgents } from '../server/src/modules/voice/session';
-import { embeddedRealtime } from '../server/src/realtime/publish';
 import { route } from '../server/src/routing/engine';
 import type { RoutingInput, RoutingStep } from '../server/src/routing/types';
 import { seedDemo } from '../server/src/seed/demo';
@@ -34,18 +32,14 @@ const pgUrl = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(pgUrl ? { kind: 'postgres', url: pgUrl } : { kind: 'pglite' });
 await database.migrate();
 const ids = await seedDemo(database.db);
-const ctx = {
-  db: database.db,
-  config: testConfig({
+const ctx = composeServices(
+  testConfig({
     rateLimitPerMinute: 10_000_000,
     publicUrl: PUBLIC_URL,
     twilio: { accountSid: 'AC00000000000000000000000000000000', authToken: AUTH_TOKEN },
   }),
-  now: () => new Date(),
-  outbox: sandboxOutbox(database.db),
-  realtime: embeddedRealtime(),
-  loginThrottle: new LoginThrottle(),
-};
+  database.db,
+);
 const app = await buildApp(ctx, { logger: false });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 

@@ -13,18 +13,21 @@ import { errorEnvelope } from '@shared/api/errors';
 import { parseQuery } from '@shared/api/query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { auditLog } from './db/schema';
-import { type Caller, resolveCaller } from './http/caller';
+import { registerCaller } from './http/caller';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/errorHandler';
 import { registerIdempotency } from './http/idempotency';
 import { openApiDocument } from './http/openapi';
 import type { Access } from './http/route';
 import { registerUi } from './http/ui';
+import { createJobRunner, type JobRunner } from './jobs/runner';
 import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
 import { MODULE_ROUTES } from './modules';
-import { createImportWorker, type ImportWorker } from './modules/contactImport/worker';
-import { createMessageScheduler, type MessageScheduler } from './modules/messaging/scheduler';
+import { activityExportJob } from './modules/activity/exportJob';
+import { findLiveCredential } from './modules/auth/credentials';
+import { contactImportJob } from './modules/contactImport/worker';
+import { scheduledTextJob } from './modules/messaging/scheduler';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 import { realtimeOriginsElsewhere } from './realtime/settings';
@@ -61,10 +64,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with its declared access: the permission matrix test walks it. */
     routeTable: RouteInfo[];
-    /** The contact import worker: started when the app is ready, stopped when it closes; woken by imports. */
-    importWorker: ImportWorker;
-    /** The scheduled-message job: started when the app is ready, stopped when it closes. */
-    messageScheduler: MessageScheduler;
+    /** The job runner (contact imports, activity exports, scheduled texts): started when the app is ready,
+     * stopped gracefully when it closes; woken when a job is enqueued. */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     callerError: HttpError | null;
@@ -147,16 +149,15 @@ export async function buildApp(
     reply.status(404).send(errorEnvelope(`There is no ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
-  // Durable background work (contact imports): resumes batches left by a stopped or crashed server on start.
-  const importWorker = createImportWorker(ctx, { log: app.log });
-  app.decorate('importWorker', importWorker);
-  app.addHook('onReady', async () => importWorker.start());
-  app.addHook('onClose', async () => importWorker.stop());
-  // Scheduled messages (§7 /inbox/message/schedule): sends what came due, also while the server was down.
-  const messageScheduler = createMessageScheduler(ctx, { log: app.log });
-  app.decorate('messageScheduler', messageScheduler);
-  app.addHook('onReady', async () => messageScheduler.start());
-  app.addHook('onClose', async () => messageScheduler.stop());
+  // Durable background work, one runner for every kind: jobs live in the database, so what a stopped or crashed
+  // server left (an import, an export, texts that came due) resumes when a server starts.
+  const jobs = createJobRunner(ctx, {
+    handlers: [contactImportJob, activityExportJob, scheduledTextJob],
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(cookie);
   // Uploads (contact imports): one file per request, streamed to its consumer, never buffered whole.
@@ -182,18 +183,7 @@ export async function buildApp(
       ),
   });
 
-  app.decorateRequest('caller', null as Caller | null);
-  app.decorateRequest('callerError', null as HttpError | null);
-  app.addHook('preHandler', async (request) => {
-    try {
-      request.caller = await resolveCaller(ctx, request);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      // Public routes (sign-in, reset) work with a stale cookie; the others answer this error.
-      if (request.routeOptions.config?.access !== 'public') throw error;
-      request.callerError = error;
-    }
-  });
+  registerCaller(app, ctx, { findCredential: findLiveCredential });
   registerIdempotency(app, ctx);
 
   // §4 Admin login: every request made while signed in as another user is audit-logged — before the answer

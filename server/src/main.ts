@@ -1,18 +1,17 @@
 /**
- * Starts the platform server: settings, the data-folder lock, the database (migrated; seeded when new), the app.
+ * Starts the platform server: settings, the data-folder lock, the database (migrated; seeded when new), its
+ * services (composition.ts), the app.
  * Prints `listening on http://HOST:PORT` only once it can serve. Stops cleanly on SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { composeServices } from './composition';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isNewDatabase } from './db/state';
 import { DataDirLockedError, lockDataDir } from './lock';
-import { LoginThrottle } from './modules/auth/throttle';
-import { sandboxOutbox } from './modules/sandbox/outbox';
-import { realtimeFor } from './realtime/publish';
 import { demoSignInText, seedDemo } from './seed/demo';
 
 /** A secret kept in the data folder (readable by this user only), made on first start, so restarts keep it. */
@@ -41,15 +40,7 @@ async function main(): Promise<void> {
     console.log('A new database: seeded the demo workspace.');
   }
 
-  const ctx = {
-    db: database.db,
-    config,
-    now: () => new Date(),
-    outbox: sandboxOutbox(database.db),
-    realtime: realtimeFor(config),
-    loginThrottle: new LoginThrottle(),
-  };
-  const app = await buildApp(ctx);
+  const app = await buildApp(composeServices(config, database.db));
 
   let stopping = false;
   const stop = async (signal: string) => {

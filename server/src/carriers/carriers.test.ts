@@ -1,15 +1,13 @@
 /**
  * The carriers: the sandbox records each send in the outbox and delivers (or, for numbers ending in 0199, fails)
- * a moment later; Twilio's signature check and status mapping; `carrierFor` picks by configuration.
+ * a moment later; Twilio's signature check and status mapping. (Which one a server sends through:
+ * composition.test.ts.)
  */
 import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../http/context';
-import type { OutboxMessage } from '../modules/sandbox/outbox';
-import { testConfig } from '../testing/config';
-import { carrierFor } from './index';
+import type { OutboxMessage } from '../services/outbox';
 import { SANDBOX_FAILURE_CODE, sandboxCarrier, sandboxReceipt } from './sandbox';
 import { isValidTwilioRequest, twilioDeliveryState } from './twilio';
 import type { DeliveryReceipt } from './types';
@@ -150,23 +148,5 @@ describe('Twilio', () => {
     [undefined, null],
   ])('MessageStatus %s → %s', (status, state) => {
     expect(twilioDeliveryState(status)).toBe(state);
-  });
-});
-
-describe('carrierFor', () => {
-  const ctx = (overrides: Partial<AppContext> = {}, twilioConfig = false) =>
-    ({
-      config: testConfig(twilioConfig ? { twilio: { accountSid: 'AC1', authToken: 'tok' } } : {}),
-      outbox: memoryOutbox().outbox,
-      ...overrides,
-    }) as unknown as AppContext;
-
-  it('is the sandbox without Twilio, Twilio with it, and the context’s own carrier when set', () => {
-    const sandbox = ctx();
-    expect(carrierFor(sandbox).name).toBe('sandbox');
-    expect(carrierFor(sandbox)).toBe(carrierFor(sandbox));
-    expect(carrierFor(ctx({}, true)).name).toBe('twilio');
-    const own = sandboxCarrier(memoryOutbox().outbox);
-    expect(carrierFor(ctx({ carrier: own }, true))).toBe(own);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * `carrierFor(ctx)`: the carrier the server sends through — `ctx.carrier` when one was set (tests set a sandbox
- * with no receipt delay), else Twilio when configured, else the sandbox. Built once per context.
+ * The carriers a server is built with (by the composition root, once): `textCarrier` picks the carrier texts
+ * go through — Twilio when configured, else the sandbox, which records each send in the outbox.
+ * The voice carriers' interfaces are ./voice.ts.
  */
-import type { AppContext } from '../http/context';
+import type { ServerConfig } from '../config';
+import type { Outbox } from '../services/outbox';
 import { sandboxCarrier } from './sandbox';
 import { twilioCarrier } from './twilio';
 import type { Carrier } from './types';
@@ -10,20 +12,8 @@ import type { Carrier } from './types';
 export type { Carrier, DeliveryReceipt, OutgoingMedia, SendMessageInput, SendMessageResult } from './types';
 export { CarrierError } from './types';
 
-const built = new WeakMap<AppContext, Carrier>();
-
-export function carrierFor(ctx: AppContext): Carrier {
-  if (ctx.carrier) return ctx.carrier;
-  let carrier = built.get(ctx);
-  if (!carrier) {
-    carrier = ctx.config.twilio
-      ? twilioCarrier({
-          ...ctx.config.twilio,
-          publicUrl: ctx.config.publicUrl,
-          apiPrefix: ctx.config.apiPrefix,
-        })
-      : sandboxCarrier(ctx.outbox);
-    built.set(ctx, carrier);
-  }
-  return carrier;
+export function textCarrier(config: ServerConfig, outbox: Outbox): Carrier {
+  return config.twilio
+    ? twilioCarrier({ ...config.twilio, publicUrl: config.publicUrl, apiPrefix: config.apiPrefix })
+    : sandboxCarrier(outbox);
 }

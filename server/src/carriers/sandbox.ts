@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Outbox } from '../modules/sandbox/outbox';
+import type { Outbox } from '../services/outbox';
 import type { Carrier, DeliveryReceipt } from './types';
 
 /** Recipients whose number ends in this fail delivery with SANDBOX_FAILURE_CODE. */

@@ -2,12 +2,11 @@
  * Twilio as the carrier (TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN set), through the official `twilio` package:
  * sends with `messages.create` (delivery updates to `${PUBLIC_URL}/api/webhooks/twilio/sms/status`) and checks
  * webhook signatures (X-Twilio-Signature over PUBLIC_URL + the request's path and query, and its form fields).
- * `twilioVoiceClient(ctx)` is the REST client live calls use to hold and transfer (calls and conferences).
+ * `twilioVoiceClient` is the REST client live calls use to hold and transfer (calls and conferences).
  */
 import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import type { AppContext } from '../http/context';
 import { type Carrier, CarrierError, TWILIO_STATUS_PATH } from './types';
 
 export interface TwilioCarrierOptions {
@@ -95,7 +94,7 @@ export function twilioCarrier(options: TwilioCarrierOptions): Carrier {
  * participant (`create`, which takes the conference's friendly name and creates it if need be) and holds, flags
  * or removes one (`participants(callSid).update / remove`, which take the conference's sid);
  * `conferences.list({ friendlyName, status })` finds a conference's sid by its name. The real client satisfies
- * it; tests set a fake on `ctx.twilioClient` that records what was asked.
+ * it; tests give the composition root a fake (`twilioClient`) that records what was asked.
  */
 export interface TwilioVoiceClient {
   calls(sid: string): { update(params: { twiml?: string; status?: 'completed' }): Promise<unknown> };
@@ -134,20 +133,21 @@ export interface TwilioParticipantCreate {
   conferenceStatusCallbackEvent?: string[];
 }
 
-const voiceClients = new WeakMap<AppContext, TwilioVoiceClient>();
-
 /**
- * The context's Twilio REST client for live calls, built once per context: `ctx.twilioClient` when set (tests),
- * else the SDK's with the account's credentials. Null without Twilio configured.
+ * Twilio's REST client for live calls, with the account's credentials. The SDK's client is made at the first
+ * request, as the text carrier's is: a server that never holds or transfers a call never builds it.
  */
-export function twilioVoiceClient(ctx: AppContext): TwilioVoiceClient | null {
-  const account = ctx.config.twilio;
-  if (!account) return null;
-  if (ctx.twilioClient) return ctx.twilioClient;
-  let client = voiceClients.get(ctx);
-  if (!client) {
-    client = twilio(account.accountSid, account.authToken);
-    voiceClients.set(ctx, client);
-  }
-  return client;
+export function twilioVoiceClient(account: { accountSid: string; authToken: string }): TwilioVoiceClient {
+  let client: ReturnType<typeof twilio> | undefined;
+  const sdk = () => {
+    client ??= twilio(account.accountSid, account.authToken);
+    return client;
+  };
+  return {
+    calls: (sid) => sdk().calls(sid),
+    conferences: Object.assign((sidOrName: string) => sdk().conferences(sidOrName), {
+      list: (params: { friendlyName: string; status: 'in-progress'; limit: number }) =>
+        sdk().conferences.list(params),
+    }),
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The carrier: whoever actually sends a text. The built-in sandbox (records each send in the sandbox outbox and
- * "delivers" it a moment later) unless Twilio is configured (`ctx.config.twilio`). Messaging code gets one with
- * `carrierFor(ctx)` (./index.ts) and never looks at which it is, except for `name`.
+ * "delivers" it a moment later) unless Twilio is configured (`ctx.config.twilio`). Messaging code sends through
+ * `ctx.carrier` (built once: `textCarrier`, ./index.ts) and never looks at which it is, except for `name`.
  */
 import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';

@@ -1,46 +1,40 @@
-/** What every route and service can reach: the database, settings, the clock and the outbound channels. */
-import type { TwilioVoiceClient } from '../carriers/twilio';
+/**
+ * What every route and service can reach: the database, settings, the clock and the services. The composition
+ * root (composition.ts, `composeServices`) builds them once, from configuration; every field is set. Tests give
+ * their fakes to it (createTestApp's second argument), or swap a field between requests.
+ * Only interfaces are named here (carriers/, lib/, realtime/, services/): no module.
+ */
 import type { Carrier } from '../carriers/types';
+import type { VoiceCarriers } from '../carriers/voice';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
+import type { JobSignals } from '../jobs/signals';
 import type { fetchPublic } from '../lib/publicFetch';
 import type { TextToSpeech } from '../lib/tts';
-import type { LoginThrottle } from '../modules/auth/throttle';
-import type { Outbox } from '../modules/sandbox/outbox';
-import type { VoiceTimers } from '../modules/voice/timers';
 import type { Realtime } from '../realtime/publish';
+import type { CallerIdLookups } from '../services/callerId';
+import type { LoginThrottle } from '../services/loginThrottle';
+import type { Outbox } from '../services/outbox';
 
 export interface AppContext {
   db: Db;
   config: ServerConfig;
   /** The time, injectable so tests can move it (token expiry, reset links, idempotency windows). */
   now: () => Date;
+  /** Outbound mail, and the sandbox carriers' texts and calls: the sandbox outbox (a table). */
   outbox: Outbox;
   realtime: Realtime;
   loginThrottle: LoginThrottle;
-  /**
-   * The carrier texts go through, when set; unset, `carrierFor(ctx)` builds Twilio (configured) or the sandbox.
-   * Tests set a sandbox with `receiptDelayMs: 0` here.
-   */
-  carrier?: Carrier;
-  /**
-   * Text-to-speech for greetings, when set; unset, `ttsFor(ctx)` uses espeak-ng (lib/tts.ts). Tests set a fake
-   * here to play a server without espeak-ng.
-   */
-  tts?: TextToSpeech;
-  /**
-   * The sandbox telephone network's waits (a ring's timeout, the menu's, a caller speaking), when set; unset,
-   * real timers. Tests set manual timers here and fire them, so "nobody answers" takes no 20 s.
-   */
-  voiceTimers?: VoiceTimers;
-  /**
-   * Twilio's REST client for holding and transferring live calls, when set; unset, `twilioVoiceClient(ctx)`
-   * builds the SDK's (Twilio configured). Tests set a fake here that records the calls made.
-   */
-  twilioClient?: TwilioVoiceClient;
-  /**
-   * Fetches a carrier's media URL, when set; unset, `fetchPublic` (lib/publicFetch.ts: public addresses only).
-   * Tests set a fake here that answers as Twilio's media host would.
-   */
-  fetchMedia?: typeof fetchPublic;
+  /** The carrier texts go through: Twilio when configured, else the sandbox. */
+  carrier: Carrier;
+  /** The carriers of live calls: Twilio and the sandbox network, and which of them places new calls. */
+  voice: VoiceCarriers;
+  /** Text-to-speech for greetings and the sandbox caller's voice: espeak-ng (lib/tts.ts). */
+  tts: TextToSpeech;
+  /** Caller ID lookups (the sandbox provider), each answer kept until the server restarts. */
+  callerId: CallerIdLookups;
+  /** Fetches a carrier's media URL: `fetchPublic` (lib/publicFetch.ts: public addresses only). */
+  fetchMedia: typeof fetchPublic;
+  /** Wakes this server's job runners when a job is enqueued or cancelled here (jobs/signals.ts). */
+  jobSignals: JobSignals;
 }

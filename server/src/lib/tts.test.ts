@@ -1,19 +1,10 @@
 /**
  * Text-to-speech by espeak-ng: the real binary renders WAV (where it is installed — else the same tests prove it
  * is reported missing), a missing binary is TtsUnavailableError, the voice listing parses, text that looks like
- * options or shell is only spoken, and `ttsFor` builds one engine per context unless one is injected.
+ * options or shell is only spoken. (The server builds one engine: composition.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../http/context';
-import {
-  espeakTts,
-  fixWavSizes,
-  parseVoices,
-  type TextToSpeech,
-  TtsUnavailableError,
-  ttsFor,
-  UnknownVoiceError,
-} from './tts';
+import { espeakTts, fixWavSizes, parseVoices, TtsUnavailableError, UnknownVoiceError } from './tts';
 
 const real = espeakTts();
 const installed = await real.available();
@@ -119,19 +110,5 @@ describe('fixWavSizes', () => {
   it('leaves anything that is not a WAV alone', () => {
     const other = Buffer.from('not a wave file at all');
     expect(fixWavSizes(Buffer.from(other)).equals(other)).toBe(true);
-  });
-});
-
-describe('ttsFor', () => {
-  it('answers the injected engine, else builds espeak-ng once per context', () => {
-    const fake: TextToSpeech = {
-      available: async () => true,
-      voices: async () => [],
-      speak: async () => Buffer.alloc(0),
-    };
-    expect(ttsFor({ tts: fake } as AppContext)).toBe(fake);
-    const ctx = {} as AppContext;
-    expect(ttsFor(ctx)).toBe(ttsFor(ctx));
-    expect(ttsFor(ctx)).not.toBe(ttsFor({} as AppContext));
   });
 });

@@ -7,7 +7,6 @@
  * nothing the user typed is ever read as an option or a file name, and a time limit stops a stuck process.
  */
 import { execFile } from 'node:child_process';
-import type { AppContext } from '../http/context';
 
 export interface TtsVoice {
   id: string;
@@ -156,17 +155,4 @@ export function espeakTts(options: { binary?: string } = {}): TextToSpeech {
       return fixWavSizes(stdout);
     },
   };
-}
-
-const built = new WeakMap<AppContext, TextToSpeech>();
-
-/** The speech engine of this server: `ctx.tts` when one was set (tests inject fakes), else espeak-ng. */
-export function ttsFor(ctx: AppContext): TextToSpeech {
-  if (ctx.tts) return ctx.tts;
-  let tts = built.get(ctx);
-  if (!tts) {
-    tts = espeakTts();
-    built.set(ctx, tts);
-  }
-  return tts;
 }

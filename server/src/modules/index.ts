@@ -15,7 +15,7 @@ import { callRoutes } from './calls/routes';
 import { companyRoutes } from './companies/routes';
 import { contactImportRoutes } from './contactImport/routes';
 import { contactRoutes } from './contacts/routes';
-import { conversationPresenceRoutes } from './conversations/presence';
+import { conversationPresenceRoutes } from './conversations/presence/routes';
 import { conversationRoutes } from './conversations/routes';
 import { customFieldRoutes } from './customFields/routes';
 import { greetingRoutes } from './greetings/routes';
@@ -27,7 +27,7 @@ import { mediaRoutes } from './media/routes';
 import { messagingRoutes } from './messaging/routes';
 import { noteRoutes } from './notes/routes';
 import { notificationRoutes } from './notifications/routes';
-import { numberConfigRoutes } from './numbers/configRoutes';
+import { numberConfigRoutes } from './numbers/config/routes';
 import { numberRoutes } from './numbers/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { savedReplyRoutes } from './savedReplies/routes';
@@ -35,7 +35,7 @@ import { tenantRoutes } from './tenant/routes';
 import { userRoutes } from './users/routes';
 import { ringingRoutes } from './voice/ringingRoutes';
 import { voiceRoutes } from './voice/routes';
-import { twilioVoiceRoutes } from './voice/twilio';
+import { twilioVoiceRoutes } from './voice/twilio/routes';
 
 export type ModuleRoutes = (app: FastifyInstance, ctx: AppContext) => void;
 

@@ -15,7 +15,7 @@ import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { numbers, numberTriggers, schedules, users } from '../db/schema';
-import { scheduleToRow } from '../modules/numbers/config';
+import { scheduleToRow } from '../modules/numbers/config/service/schedule';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

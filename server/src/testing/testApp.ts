@@ -7,12 +7,10 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import { composeServices, type ServiceOverrides } from '../composition';
 import type { ServerConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { AppContext } from '../http/context';
-import { LoginThrottle } from '../modules/auth/throttle';
-import { sandboxOutbox } from '../modules/sandbox/outbox';
-import { embeddedRealtime } from '../realtime/publish';
 import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../seed/demo';
 import { testConfig } from './config';
 import { databaseUrl, onAdminConnection } from './postgresTemplate';
@@ -68,18 +66,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+/**
+ * A fresh app under test: `overrides` change its settings, `services` give the composition root fakes (a
+ * carrier, manual voice timers, a Twilio client…). Its clock is the test's (`setNow`).
+ */
+export async function createTestApp(
+  overrides: Partial<ServerConfig> = {},
+  services: Omit<ServiceOverrides, 'now'> = {},
+): Promise<TestApp> {
   const { database, ids, drop: dropDatabase } = await openTestDatabase();
 
   let now = new Date();
-  const ctx: AppContext = {
-    db: database.db,
-    config: testConfig(overrides),
-    now: () => now,
-    outbox: sandboxOutbox(database.db),
-    realtime: embeddedRealtime(),
-    loginThrottle: new LoginThrottle({ now: () => now.getTime() }),
-  };
+  const ctx = composeServices(testConfig(overrides), database.db, { ...services, now: () => now });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
 

@@ -1,15 +1,12 @@
 /** §7 Auth routes. Rules live in service.ts, mfa.ts and tokens.ts; this file is HTTP only. */
 import { AUTH_ENDPOINTS as E, MfaKindSchema } from '@shared/api/auth';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, users } from '../../db/schema';
 import { checkXsrf, SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { HttpError, notFound } from '../../lib/errors';
 import { newToken } from '../../lib/secrets';
-import { userView } from '../users/view';
+import { markWhatsNewRead, userOf } from '../users/service/profile';
 import { disableFactor, replaceRecoveryCodes, sendSetupCode, startAuthenticator, verifyFactor } from './mfa';
 import {
   checkPassword,
@@ -20,6 +17,7 @@ import {
   resetPassword,
   sendResetLink,
   signUp,
+  startImpersonation,
   useRefreshToken,
 } from './service';
 import {
@@ -118,15 +116,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
     endpoint: E.user,
     access: 'authenticated',
-    handler: async ({ caller }) => userView(ctx, caller.user.id),
+    handler: async ({ caller }) => userOf(ctx, caller.user.id),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.whatsNewRead,
     access: 'authenticated',
     handler: async ({ caller }) => {
-      await ctx.db.update(users).set({ read_whats_new_at: ctx.now() }).where(eq(users.id, caller.user.id));
-      return userView(ctx, caller.user.id);
+      await markWhatsNewRead(ctx, caller.user.id);
+      return userOf(ctx, caller.user.id);
     },
   });
 
@@ -169,21 +167,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.impersonate,
     access: 'platform.admin',
     handler: async ({ body, caller }) => {
-      const [target] = await ctx.db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, body.user_id), ne(users.id, caller.user.id)));
-      if (!target) throw notFound('user');
-      if (target.is_platform_admin)
-        throw new HttpError(403, 'A platform administrator cannot sign in as another one.');
-      if (target.state !== 'active')
-        throw new HttpError(409, 'This user is not active, so nobody can sign in as them.');
-      await ctx.db.insert(auditLog).values({
-        actor_id: target.id,
-        impersonator_id: caller.user.id,
-        action: 'impersonation-started',
-        detail: { email: target.email },
-      });
+      const target = await startImpersonation(ctx, caller.user.id, body.user_id);
       return issueTokenPair(ctx, target.id, { impersonatorId: caller.user.id, name: 'admin sign-in' });
     },
   });

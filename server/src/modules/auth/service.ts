@@ -1,10 +1,14 @@
-/** Sign-in rules: passwords, the second factor, refresh, resets and sign-up (§4 Login outcomes, §5, §6, §7 Auth). */
+/**
+ * Sign-in rules: passwords, the second factor, refresh, resets, sign-up and a platform admin's sign-in as another
+ * user (§4 Login outcomes, §5, §6, §7 Auth).
+ */
 import type { MfaChallenge } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { CREATOR_ROLE } from '@shared/domain/users';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import {
+  auditLog,
   companies,
   credentials,
   memberships,
@@ -13,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { HttpError, invalid } from '../../lib/errors';
+import { HttpError, invalid, notFound } from '../../lib/errors';
 import {
   hashPassword,
   hashToken,
@@ -210,6 +214,29 @@ export async function impersonatorOf(ctx: AppContext, refreshToken: string): Pro
     .from(credentials)
     .where(eq(credentials.token_hash, hashToken(refreshToken)));
   return row?.impersonator ?? null;
+}
+
+/**
+ * A platform admin's sign-in as another user: never as themselves (404, as for no such user), another platform
+ * admin (403) or an inactive user (409). Recorded in the audit log; answers the user to sign in as.
+ */
+export async function startImpersonation(ctx: AppContext, adminId: number, userId: number): Promise<UserRow> {
+  const [target] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), ne(users.id, adminId)));
+  if (!target) throw notFound('user');
+  if (target.is_platform_admin)
+    throw new HttpError(403, 'A platform administrator cannot sign in as another one.');
+  if (target.state !== 'active')
+    throw new HttpError(409, 'This user is not active, so nobody can sign in as them.');
+  await ctx.db.insert(auditLog).values({
+    actor_id: target.id,
+    impersonator_id: adminId,
+    action: 'impersonation-started',
+    detail: { email: target.email },
+  });
+  return target;
 }
 
 /** Sends a single-use, expiring reset link. Answers the same whether or not the account exists. */

@@ -6,6 +6,8 @@
  * one person's typos, while a script guessing across many accounts still is.
  * Kept in memory: one server process owns its data folder (the lock), so one process sees every attempt.
  */
+import type { LoginThrottle as LoginThrottleService, ThrottleVerdict } from '../../services/loginThrottle';
+
 export interface ThrottleOptions {
   windowMs: number;
   slowAfter: number;
@@ -17,11 +19,7 @@ export interface ThrottleOptions {
   now: () => number;
 }
 
-export type ThrottleVerdict =
-  | { allowed: true; delayMs: number }
-  | { allowed: false; retryAfterSeconds: number };
-
-export class LoginThrottle {
+export class LoginThrottle implements LoginThrottleService {
   private readonly failures = new Map<string, number[]>();
   private readonly options: ThrottleOptions;
 

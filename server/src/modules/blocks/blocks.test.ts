@@ -2,7 +2,7 @@
 import { BLOCK_ACTION_INVALID, BLOCK_ACTION_REJECT, type Block } from '@shared/api/blocks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
-import { routingConfigOf } from '../numbers/routingConfig';
+import { routingConfigOf } from '../numbers/config/service/routing';
 
 let t: TestApp;
 beforeAll(async () => {

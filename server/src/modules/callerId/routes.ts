@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
-import { companyOfItem } from '../conversations/service';
-import { cachedCallerId, lookupCallerId, partyNumber, partyOfItem } from './service';
+import { companyOfItem } from '../conversations/service/records';
+import { partyNumber, partyOfItem } from './service';
 
 /** Said when the item's party was never looked up and the caller did not ask for a lookup. */
 export const NOT_LOOKED_UP = 'Caller information has not been looked up for this number yet.';
@@ -25,8 +25,8 @@ export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (number === undefined) throw notFound('message');
       if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
       const found = query.lookupWhenMissing
-        ? await lookupCallerId(ctx, company.id, number)
-        : cachedCallerId(ctx, company.id, number);
+        ? await ctx.callerId.lookup(company.id, number)
+        : ctx.callerId.cached(company.id, number);
       if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
       if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdLookupNotFound);
       return found;
@@ -40,7 +40,7 @@ export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ company, body }) => {
       const number = partyNumber(body.number);
       if (!number) throw invalid({ number: ['Enter a valid phone number.'] });
-      const found = await lookupCallerId(ctx, company.id, number);
+      const found = await ctx.callerId.lookup(company.id, number);
       if (!found) throw new HttpError(404, ERROR_MESSAGES.callerIdLookupNotFound);
       return found;
     },

@@ -6,7 +6,7 @@
  * - one ending in 0000, or any number outside 555 → not found (null).
  */
 import type { CallerLineType } from '@shared/api/callerId';
-import type { CallerIdProvider, CallerIdRecord } from './types';
+import type { CallerIdProvider, CallerIdRecord } from '../../services/callerId';
 
 const FIRST = ['Alex', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew'];
 const LAST = [

@@ -1,58 +1,31 @@
 /**
- * Caller ID lookups with a cache per company and number. The cache is an in-memory map per app (no table yet:
- * the schema is frozen for this wave), so answers — found or not — last until the server restarts; a restart
- * only costs a new lookup. The provider is the sandbox; a Trestle provider plugs in at `providerFor`.
+ * Caller ID lookups with a cache per company and number. The cache is an in-memory map per server (no table
+ * yet: the schema is frozen for this wave), so answers — found or not — last until the server restarts; a
+ * restart only costs a new lookup. The composition root builds the lookups once, with the sandbox provider; a
+ * Trestle provider plugs in there.
  */
 import type { CallerId } from '@shared/api/callerId';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
 import { conversationItems, conversations } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { sandboxCallerId } from './sandbox';
-import type { CallerIdProvider } from './types';
+import type { CallerIdLookups, CallerIdProvider } from '../../services/callerId';
 
-interface Cached {
-  value: CallerId | null;
-}
-
-const caches = new WeakMap<AppContext, Map<string, Cached>>();
-
-function cacheOf(ctx: AppContext): Map<string, Cached> {
-  let cache = caches.get(ctx);
-  if (!cache) {
-    cache = new Map();
-    caches.set(ctx, cache);
-  }
-  return cache;
-}
-
-export function providerFor(_ctx: AppContext): CallerIdProvider {
-  return sandboxCallerId;
-}
-
-/** The cached answer: undefined when the number was never looked up, null when it was and nothing was found. */
-export function cachedCallerId(
-  ctx: AppContext,
-  companyId: number,
-  number: string,
-): CallerId | null | undefined {
-  return cacheOf(ctx).get(`${companyId}:${number}`)?.value;
-}
-
-/** Looks the (valid, E.164) number up unless cached; null when the provider knows nothing of it. */
-export async function lookupCallerId(
-  ctx: AppContext,
-  companyId: number,
-  number: string,
-): Promise<CallerId | null> {
-  const key = `${companyId}:${number}`;
-  const cache = cacheOf(ctx);
-  const hit = cache.get(key);
-  if (hit) return hit.value;
-  const record = await providerFor(ctx).lookup(number);
-  const value = record ? { ...record, looked_up_at: ctx.now().toISOString() } : null;
-  cache.set(key, { value });
-  return value;
+/** Lookups through `provider`, each answer (null when it knew nothing) kept; `now` stamps `looked_up_at`. */
+export function callerIdLookups(provider: CallerIdProvider, now: () => Date): CallerIdLookups {
+  const cache = new Map<string, { value: CallerId | null }>();
+  return {
+    cached: (companyId, number) => cache.get(`${companyId}:${number}`)?.value,
+    async lookup(companyId, number) {
+      const key = `${companyId}:${number}`;
+      const hit = cache.get(key);
+      if (hit) return hit.value;
+      const record = await provider.lookup(number);
+      const value = record ? { ...record, looked_up_at: now().toISOString() } : null;
+      cache.set(key, { value });
+      return value;
+    },
+  };
 }
 
 /** A withheld or unknown party is null: an anonymous sender, or anything that is not a valid number. */

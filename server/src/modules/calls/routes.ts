@@ -16,7 +16,6 @@ import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { HttpError } from '../../lib/errors';
 import { NOT_LOOKED_UP } from '../callerId/routes';
-import { cachedCallerId, lookupCallerId } from '../callerId/service';
 import { changeCallTags, companyOfCall, converse, remotePartyOfCall, updateCall } from './service';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -59,8 +58,8 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
       const { number } = await remotePartyOfCall(ctx.db, company.id, params.id);
       if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
       const found = query.lookupWhenMissing
-        ? await lookupCallerId(ctx, company.id, number)
-        : cachedCallerId(ctx, company.id, number);
+        ? await ctx.callerId.lookup(company.id, number)
+        : ctx.callerId.cached(company.id, number);
       if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
       if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
       return found;

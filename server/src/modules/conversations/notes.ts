@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { conversationItems, type notes } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { companyOfConversation, conversationRow } from './service';
+import { companyOfConversation, conversationRow } from './service/records';
 import { addItem, publishConversationUpdated } from './store';
 
 export { companyOfConversation };

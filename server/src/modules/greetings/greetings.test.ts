@@ -28,7 +28,7 @@ import { espeakTts, type TextToSpeech, TtsUnavailableError } from '../../lib/tts
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { GREETING_CALL_URL_TTL_MS, MEDIA_URL_TTL_MS } from '../media/urls';
 import { multipart, type Part, TINY_PNG, tempDataDir } from '../messaging/testing';
-import { routingConfigOf } from '../numbers/routingConfig';
+import { routingConfigOf } from '../numbers/config/service/routing';
 import { greetingResolver } from './service';
 import { GREETING_UPLOAD_MESSAGES } from './upload';
 

@@ -6,9 +6,7 @@
  * data: any signed-in user may read it. The audio itself is public by its signed URL, like all media.
  */
 import { DEFAULT_GREETING_VOICE, GREETING_ENDPOINTS as E } from '@shared/api/greetings';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { greetings } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
 import { forbidden, notFound } from '../../lib/errors';
@@ -18,6 +16,7 @@ import { verifyGreetingUrl } from '../media/urls';
 import {
   deleteGreeting,
   getGreeting,
+  greetingAudioOf,
   greetingCompany,
   greetingVoices,
   listGreetings,
@@ -103,10 +102,7 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
       if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
-      const [row] = await ctx.db
-        .select({ path: greetings.file_path, type: greetings.content_type })
-        .from(greetings)
-        .where(and(eq(greetings.id, params.id), eq(greetings.company_id, query.company)));
+      const row = await greetingAudioOf(ctx, query.company, params.id);
       if (!row?.path) throw notFound('greeting');
       return sendStoredFile(reply, {
         absolute: storedFilePath(ctx.config.dataDir, 'greetings', row.path, query.company),

@@ -6,14 +6,12 @@
  */
 
 import {
-  CALL_PLAYABLE_AUDIO_TYPES,
   DEFAULT_GREETING_VOICE,
   GREETING_FILE_AND_TEXT,
   GREETING_TEXT_REQUIRED,
   GREETING_TTS_UNAVAILABLE,
   GREETING_VOICE_UNKNOWN,
   type Greeting,
-  type GreetingAudioType,
   GreetingFieldsSchema,
   type GreetingVoices,
 } from '@shared/api/greetings';
@@ -23,37 +21,14 @@ import { greetings } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { parseInput } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
-import { TtsUnavailableError, ttsFor, UnknownVoiceError } from '../../lib/tts';
+import { TtsUnavailableError, UnknownVoiceError } from '../../lib/tts';
 import type { GreetingRef } from '../../routing/types';
 import { GREETING_CALL_URL_TTL_MS, signGreetingUrl } from '../media/urls';
 import { removeAudio, type StoredAudio, storeAudio } from './upload';
-
-type GreetingRow = typeof greetings.$inferSelect;
+import { type GreetingRow, greetingView, isCallPlayable } from './view';
 
 /** A name for a greeting saved without one: the file's name without its extension, or the text's start. */
 const DEFAULT_NAME_LENGTH = 60;
-
-function isCallPlayable(contentType: string | null): boolean {
-  return CALL_PLAYABLE_AUDIO_TYPES.includes(contentType as GreetingAudioType);
-}
-
-export function greetingView(ctx: AppContext, row: GreetingRow): Greeting {
-  return {
-    id: row.id,
-    company_id: row.company_id,
-    name: row.name,
-    kind: row.content != null ? 'text' : 'upload',
-    content: row.content,
-    voice: row.voice,
-    audio_url: row.file_path ? signGreetingUrl(ctx, { companyId: row.company_id, id: row.id }) : null,
-    content_type: row.content_type,
-    size: row.size,
-    playable_on_calls: !!row.file_path && isCallPlayable(row.content_type),
-    created_by: row.created_by,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-  };
-}
 
 /** The company of greeting `id`, or null when there is none (the route then answers 404). */
 export async function greetingCompany(ctx: AppContext, id: number): Promise<number | null> {
@@ -86,12 +61,25 @@ export async function getGreeting(ctx: AppContext, companyId: number, id: number
   return greetingView(ctx, await greetingOf(ctx, companyId, id));
 }
 
+/** Where greeting `id` of the company keeps its audio (undefined: no such greeting; a null path: no audio). */
+export async function greetingAudioOf(
+  ctx: AppContext,
+  companyId: number,
+  id: number,
+): Promise<{ path: string | null; type: string | null } | undefined> {
+  const [row] = await ctx.db
+    .select({ path: greetings.file_path, type: greetings.content_type })
+    .from(greetings)
+    .where(and(eq(greetings.id, id), eq(greetings.company_id, companyId)));
+  return row;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Text-to-speech
 
 /** `GET /greetings/voices`: what this server can speak, and why not when it cannot. */
 export async function greetingVoices(ctx: AppContext): Promise<GreetingVoices> {
-  const voices = await ttsFor(ctx).voices();
+  const voices = await ctx.tts.voices();
   return {
     available: voices.length > 0,
     default_voice: DEFAULT_GREETING_VOICE,
@@ -108,7 +96,7 @@ const voiceUnknown = () => invalid({ voice: [GREETING_VOICE_UNKNOWN] });
  * optional tool, and uploads still work), 422 on `voice` for one it does not offer.
  */
 export async function renderSpeech(ctx: AppContext, text: string, voice: string): Promise<Buffer> {
-  const tts = ttsFor(ctx);
+  const tts = ctx.tts;
   const voices = await tts.voices();
   if (!voices.length) throw ttsUnavailable();
   if (!voices.some((known) => known.id === voice)) throw voiceUnknown();

@@ -360,6 +360,7 @@ describe('Twilio webhooks', () => {
     });
     // Twilio's media: the first is fetched (with the account's credentials), the second cannot be.
     const fetched: { url: string; authorization: string | null }[] = [];
+    const fetchPublic = tw.ctx.fetchMedia;
     tw.ctx.fetchMedia = async (url, options) => {
       fetched.push({ url, authorization: options.headers?.authorization ?? null });
       return url.endsWith('ME1')
@@ -378,7 +379,7 @@ describe('Twilio webhooks', () => {
       expect(replay.body).toBe(EMPTY_TWIML);
     } finally {
       stop();
-      tw.ctx.fetchMedia = undefined;
+      tw.ctx.fetchMedia = fetchPublic;
     }
     expect(events).toEqual([EVENTS.conversationUpdated]);
     // Fetched once (not again for the replay), with basic auth.

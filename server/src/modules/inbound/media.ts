@@ -11,7 +11,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MEDIA_MAX_BYTES } from '@shared/api/messaging';
 import type { AppContext } from '../../http/context';
-import { fetchPublic } from '../../lib/publicFetch';
 import { mediaPath } from '../messaging/upload';
 
 export interface StoredInboundMedia {
@@ -36,7 +35,7 @@ async function download(
 ): Promise<StoredInboundMedia | null> {
   const twilio = ctx.config.twilio;
   if (!twilio) return null;
-  const fetched = await (ctx.fetchMedia ?? fetchPublic)(media.url, {
+  const fetched = await ctx.fetchMedia(media.url, {
     headers: {
       authorization: `Basic ${Buffer.from(`${twilio.accountSid}:${twilio.authToken}`).toString('base64')}`,
     },

@@ -15,10 +15,10 @@
 import { type DeliveryState, keywordReply, messageKeyword } from '@shared/domain/messaging';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
-import { CarrierError, carrierFor } from '../../carriers';
+import { CarrierError } from '../../carriers';
 import { companies, contacts, conversationItems, conversations, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { isUniqueViolation } from '../contacts/service';
+import { isUniqueViolation } from '../contacts/service/checks';
 import {
   addItem,
   type ConversationRow,
@@ -185,7 +185,7 @@ async function answerKeyword(
   const text = keywordReply(keyword, company?.name ?? 'our', input.number.help_text);
   let sent: { sid: string | null; state: DeliveryState; errorCode: string | null };
   try {
-    const result = await carrierFor(ctx).sendMessage({
+    const result = await ctx.carrier.sendMessage({
       from: input.number.number,
       to: input.from,
       body: text,

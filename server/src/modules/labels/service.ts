@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { contactLabelLinks, contactLabels, contacts } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
-import { contactSelectionCondition } from '../contacts/filters';
-import { isUniqueViolation } from '../contacts/service';
+import { isUniqueViolation } from '../contacts/service/checks';
+import { contactSelectionCondition } from '../contacts/service/filters';
 
 /** The company's labels (all, or the one with `id`) with their contact counts, by label. */
 export async function labelViews(db: Db, companyId: number, id?: number): Promise<CompanyLabel[]> {

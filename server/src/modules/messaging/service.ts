@@ -16,13 +16,14 @@ import {
 } from '@shared/api/messaging';
 import { campaignTextError } from '@shared/domain/campaigns';
 import { normalizePhone } from '@shared/domain/phone';
-import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import { carrierFor } from '../../carriers';
 import { CarrierError } from '../../carriers/types';
+import type { Db } from '../../db/client';
 import { contacts, conversationItems, conversations, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { parseInput } from '../../http/route';
+import { cancelJob, enqueueJob } from '../../jobs/queue';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import {
   addItem,
@@ -54,6 +55,9 @@ export const MESSAGES = {
   carrierUnreachable: 'The text could not be handed to the carrier. Please try again in a moment.',
   carrierRefused: (reason: string) => `The carrier refused the text: ${reason}`,
 } as const;
+
+/** The job kind of scheduled texts (scheduler.ts runs it). */
+export const SCHEDULED_TEXT_JOB = 'scheduled-text';
 
 /** The error code kept on an item the job could not send because the contact unsubscribed meanwhile. */
 export const UNSUBSCRIBED_ERROR_CODE = 'unsubscribed';
@@ -168,7 +172,7 @@ export async function deliverItem(
   let updated: ItemRow;
   let error: HttpError | null = null;
   try {
-    const result = await carrierFor(ctx).sendMessage({
+    const result = await ctx.carrier.sendMessage({
       from: target.from,
       to: target.to,
       body: item.content,
@@ -248,15 +252,22 @@ export async function scheduleMessage(
     if (at.getTime() > now + SCHEDULE_MAX_AHEAD_MS) throw invalid({ shouldBeSentAt: [MESSAGES.tooFar] });
     const target = await resolveTarget(ctx, input.companyId, fields);
     await refuseUnsubscribed(ctx, input.companyId, target.conversation.recipient, 'conversationId');
-    const item = await addItem(ctx.db, target.conversation, {
-      kind: 'scheduledmessage',
-      is_inbound: false,
-      user_id: input.userId,
-      content: fields.text,
-      media: input.media,
-      should_be_sent_at: at,
-      created_at: ctx.now(),
-      updated_at: ctx.now(),
+    // The item and its job together: a scheduled text always has a job to send it at its time.
+    const item = await ctx.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const row = await addItem(tx, target.conversation, {
+        kind: 'scheduledmessage',
+        is_inbound: false,
+        user_id: input.userId,
+        content: fields.text,
+        media: input.media,
+        should_be_sent_at: at,
+        created_at: ctx.now(),
+        updated_at: ctx.now(),
+      });
+      const job = { kind: SCHEDULED_TEXT_JOB, key: String(row.id), payload: { itemId: row.id }, runAt: at };
+      await enqueueJob(ctx, job, { tx });
+      return row;
     });
     await publishConversationUpdated(ctx, item.conversation_id, item);
     return itemView(ctx, item);
@@ -278,19 +289,25 @@ export async function scheduledItemCompany(ctx: AppContext, id: number): Promise
 
 /**
  * `DELETE /inbox/message/schedule/{id}`: removes a scheduled message before the job claims it (one statement:
- * the job's claim and the cancel cannot both win), and its files. 409 once it has been sent.
+ * the job's claim and the cancel cannot both win), cancels its job, and removes its files. 409 once it has been
+ * sent.
  */
 export async function cancelScheduledMessage(ctx: AppContext, companyId: number, id: number): Promise<void> {
-  const [removed] = await ctx.db
-    .delete(conversationItems)
-    .where(
-      and(
-        eq(conversationItems.id, id),
-        eq(conversationItems.company_id, companyId),
-        eq(conversationItems.kind, 'scheduledmessage'),
-      ),
-    )
-    .returning();
+  const removed = await ctx.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await tx
+      .delete(conversationItems)
+      .where(
+        and(
+          eq(conversationItems.id, id),
+          eq(conversationItems.company_id, companyId),
+          eq(conversationItems.kind, 'scheduledmessage'),
+        ),
+      )
+      .returning();
+    if (row) await cancelJob(ctx, SCHEDULED_TEXT_JOB, String(id), { tx });
+    return row;
+  });
   if (!removed) {
     const [row] = await ctx.db
       .select({ kind: conversationItems.kind })
@@ -304,21 +321,15 @@ export async function cancelScheduledMessage(ctx: AppContext, companyId: number,
 }
 
 /**
- * Sends the scheduled messages that are due, each exactly once: a due item is claimed by one UPDATE that turns
- * it into a `sending` message (should_be_sent_at cleared), so another worker, a second tick or a restart never
- * claims it again. A server that dies between the claim and the carrier leaves the item `sending` without a
- * sid: at most once, never twice (`failStaleClaims` marks such items failed after a while).
+ * Sends one scheduled message if it is due and still scheduled (the scheduled-text job's run): the item is
+ * claimed by one UPDATE that turns it into a `sending` message (should_be_sent_at cleared), so another server,
+ * a second run or a cancel never claims it again. A server that dies between the claim and the carrier leaves
+ * the item `sending` without a sid: at most once, never twice (`failStaleClaims` marks such items failed after
+ * a while).
  */
-export async function sendDueMessages(ctx: AppContext, limit = 20): Promise<number> {
+export async function sendScheduledMessage(ctx: AppContext, itemId: number): Promise<void> {
   const now = ctx.now();
-  const due = ctx.db
-    .select({ id: conversationItems.id })
-    .from(conversationItems)
-    .where(and(eq(conversationItems.kind, 'scheduledmessage'), lte(conversationItems.should_be_sent_at, now)))
-    .orderBy(conversationItems.should_be_sent_at)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const claimed = await ctx.db
+  const [item] = await ctx.db
     .update(conversationItems)
     .set({
       kind: 'message',
@@ -327,29 +338,34 @@ export async function sendDueMessages(ctx: AppContext, limit = 20): Promise<numb
       created_at: now,
       updated_at: now,
     })
-    .where(and(inArray(conversationItems.id, due), eq(conversationItems.kind, 'scheduledmessage')))
+    .where(
+      and(
+        eq(conversationItems.id, itemId),
+        eq(conversationItems.kind, 'scheduledmessage'),
+        lte(conversationItems.should_be_sent_at, now),
+      ),
+    )
     .returning();
-  for (const item of claimed) {
-    const [conversation] = await ctx.db
-      .update(conversations)
-      .set({ last_item_at: now, updated_at: now })
-      .where(eq(conversations.id, item.conversation_id))
-      .returning();
-    const [number] = conversation
-      ? await ctx.db.select().from(numbers).where(eq(numbers.id, conversation.number_id))
-      : [];
-    if (!conversation || !number) continue;
-    if (!number.sms_enabled || (await unsubscribedContact(ctx, item.company_id, conversation.recipient))) {
-      const failed = await updateItem(ctx, item.id, {
-        delivery_state: 'failed',
-        error_code: number.sms_enabled ? UNSUBSCRIBED_ERROR_CODE : 'sms-disabled',
-      });
-      await publishConversationUpdated(ctx, failed.conversation_id, failed);
-      continue;
-    }
-    await deliverItem(ctx, item, { from: number.number, to: conversation.recipient });
+  // Cancelled, or already sent.
+  if (!item) return;
+  const [conversation] = await ctx.db
+    .update(conversations)
+    .set({ last_item_at: now, updated_at: now })
+    .where(eq(conversations.id, item.conversation_id))
+    .returning();
+  const [number] = conversation
+    ? await ctx.db.select().from(numbers).where(eq(numbers.id, conversation.number_id))
+    : [];
+  if (!conversation || !number) return;
+  if (!number.sms_enabled || (await unsubscribedContact(ctx, item.company_id, conversation.recipient))) {
+    const failed = await updateItem(ctx, item.id, {
+      delivery_state: 'failed',
+      error_code: number.sms_enabled ? UNSUBSCRIBED_ERROR_CODE : 'sms-disabled',
+    });
+    await publishConversationUpdated(ctx, failed.conversation_id, failed);
+    return;
   }
-  return claimed.length;
+  await deliverItem(ctx, item, { from: number.number, to: conversation.recipient });
 }
 
 /** How long a claimed item may stay `sending` without a carrier sid before it counts as not sent. */

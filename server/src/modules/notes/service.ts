@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { notes, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { forbidden, notFound } from '../../lib/errors';
-import { companyOfContact } from '../contacts/service';
+import { companyOfContact } from '../contacts/service/read';
 import { type NoteRow, noteView } from '../contacts/view';
 import { companyOfConversation, syncNoteItem } from '../conversations/notes';
 

@@ -3,213 +3,29 @@
  * counts by channel, in all and per number, leaving out what they blocked. Access: inbox.use (alerts are for the
  * people who work the inbox and take calls; see docs/permissions.md). How each channel counts: shared/api/notifications.
  */
-import {
-  NOTIFICATION_ENDPOINTS as E,
-  NOTIFICATION_CHANNELS,
-  NOTIFICATION_RECENT_HOURS,
-  type NotificationBlock,
-  type NotificationChannel,
-  type NotificationCounts,
-  type NumberNotificationCounts,
-} from '@shared/api/notifications';
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { NOTIFICATION_ENDPOINTS as E } from '@shared/api/notifications';
 import type { FastifyInstance } from 'fastify';
-import { calls, conversations, faxes, notificationBlocks, numbers, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { invalid } from '../../lib/errors';
-
-/** §3 call outcome "missed". */
-const MISSED = 2;
-
-export async function blocksOf(
-  ctx: AppContext,
-  userId: number,
-  companyId: number,
-): Promise<NotificationBlock[]> {
-  const rows = await ctx.db
-    .select({ number_id: notificationBlocks.number_id, channel: notificationBlocks.channel })
-    .from(notificationBlocks)
-    .where(and(eq(notificationBlocks.user_id, userId), eq(notificationBlocks.company_id, companyId)))
-    .orderBy(asc(notificationBlocks.number_id), asc(notificationBlocks.channel));
-  return rows.map((row) => ({ number_id: row.number_id, channel: row.channel as NotificationChannel }));
-}
-
-/** The ids of the numbers on which the user has any block (for the numbers list's `hasNotificationBlocks`). */
-export async function numbersWithBlocks(
-  ctx: AppContext,
-  userId: number,
-  numberIds: number[],
-): Promise<Set<number>> {
-  if (!numberIds.length) return new Set();
-  const rows = await ctx.db
-    .selectDistinct({ number_id: notificationBlocks.number_id })
-    .from(notificationBlocks)
-    .where(and(eq(notificationBlocks.user_id, userId), inArray(notificationBlocks.number_id, numberIds)));
-  return new Set(rows.map((row) => row.number_id));
-}
-
-/** Every number given must be the company's: else 422 naming them, on the field they were sent in. */
-async function checkNumbers(
-  ctx: AppContext,
-  companyId: number,
-  ids: number[],
-  field = 'numbers',
-): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const rows = await ctx.db
-    .select({ id: numbers.id })
-    .from(numbers)
-    .where(and(eq(numbers.company_id, companyId), inArray(numbers.id, unique)));
-  const found = new Set(rows.map((row) => row.id));
-  const missing = unique.filter((id) => !found.has(id));
-  if (missing.length) {
-    throw invalid({ [field]: [`These numbers are not the company’s: ${missing.join(', ')}.`] });
-  }
-  return unique;
-}
-
-/** Unseen counts per number and channel (numbers with nothing are absent). */
-async function countsByNumber(ctx: AppContext, companyId: number): Promise<Map<number, NotificationCounts>> {
-  const since = new Date(ctx.now().getTime() - NOTIFICATION_RECENT_HOURS * 3600_000);
-  const [messages, missed, unheard, received] = await Promise.all([
-    ctx.db
-      .select({
-        number_id: conversations.number_id,
-        n: sql<number>`coalesce(sum(${conversations.unread_count}), 0)::int`,
-      })
-      .from(conversations)
-      .where(eq(conversations.company_id, companyId))
-      .groupBy(conversations.number_id),
-    ctx.db
-      .select({ number_id: calls.number_id, n: count() })
-      .from(calls)
-      .where(
-        and(
-          eq(calls.company_id, companyId),
-          eq(calls.is_inbound, true),
-          eq(calls.outcome, MISSED),
-          gte(calls.started_at, since),
-          isNotNull(calls.number_id),
-        ),
-      )
-      .groupBy(calls.number_id),
-    ctx.db
-      .select({ number_id: voicemails.number_id, n: count() })
-      .from(voicemails)
-      .where(
-        and(
-          eq(voicemails.company_id, companyId),
-          isNull(voicemails.listened_at),
-          isNotNull(voicemails.number_id),
-        ),
-      )
-      .groupBy(voicemails.number_id),
-    ctx.db
-      .select({ number_id: faxes.number_id, n: count() })
-      .from(faxes)
-      .where(
-        and(
-          eq(faxes.company_id, companyId),
-          eq(faxes.is_inbound, true),
-          gte(faxes.created_at, since),
-          isNotNull(faxes.number_id),
-        ),
-      )
-      .groupBy(faxes.number_id),
-  ]);
-  const byNumber = new Map<number, NotificationCounts>();
-  const add = (channel: NotificationChannel, rows: { number_id: number | null; n: number }[]) => {
-    for (const row of rows) {
-      if (row.number_id === null) continue;
-      const counts = byNumber.get(row.number_id) ?? { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
-      counts[channel] += Number(row.n);
-      byNumber.set(row.number_id, counts);
-    }
-  };
-  add('messages', messages);
-  add('calls', missed);
-  add('voicemails', unheard);
-  add('faxes', received);
-  return byNumber;
-}
-
-/** Per number of the company, zero for the channels the user blocked on it. */
-async function callerCounts(
-  ctx: AppContext,
-  userId: number,
-  companyId: number,
-): Promise<NumberNotificationCounts[]> {
-  const [numberRows, counts, blocks] = await Promise.all([
-    ctx.db
-      .select({ id: numbers.id })
-      .from(numbers)
-      .where(eq(numbers.company_id, companyId))
-      .orderBy(asc(numbers.id)),
-    countsByNumber(ctx, companyId),
-    blocksOf(ctx, userId, companyId),
-  ]);
-  const blocked = new Set(blocks.map((block) => `${block.number_id}:${block.channel}`));
-  return numberRows.map((row) => {
-    const own = counts.get(row.id) ?? { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
-    const result: NumberNotificationCounts = {
-      number_id: row.id,
-      calls: 0,
-      messages: 0,
-      voicemails: 0,
-      faxes: 0,
-    };
-    for (const channel of NOTIFICATION_CHANNELS) {
-      result[channel] = blocked.has(`${row.id}:${channel}`) ? 0 : own[channel];
-    }
-    return result;
-  });
-}
+import { blockNotifications, blocksOf, callerCounts, callerTotals, unblockNotifications } from './service';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
     endpoint: E.block,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, caller, body }) => {
-      const ids = await checkNumbers(ctx, company.id, body.numbers, body.numbers_field);
-      const channels = [...new Set(body.channels)];
-      await ctx.db
-        .insert(notificationBlocks)
-        .values(
-          ids.flatMap((numberId) =>
-            channels.map((channel) => ({
-              user_id: caller.user.id,
-              number_id: numberId,
-              company_id: company.id,
-              channel,
-              created_at: ctx.now(),
-            })),
-          ),
-        )
-        .onConflictDoNothing();
-      return { data: await blocksOf(ctx, caller.user.id, company.id) };
-    },
+    handler: async ({ company, caller, body }) => ({
+      data: await blockNotifications(ctx, caller.user.id, company.id, body),
+    }),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.unblock,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, caller, body }) => {
-      const ids = await checkNumbers(ctx, company.id, body.numbers, body.numbers_field);
-      await ctx.db
-        .delete(notificationBlocks)
-        .where(
-          and(
-            eq(notificationBlocks.user_id, caller.user.id),
-            eq(notificationBlocks.company_id, company.id),
-            inArray(notificationBlocks.number_id, ids),
-            inArray(notificationBlocks.channel, body.channels),
-          ),
-        );
-      return { data: await blocksOf(ctx, caller.user.id, company.id) };
-    },
+    handler: async ({ company, caller, body }) => ({
+      data: await unblockNotifications(ctx, caller.user.id, company.id, body),
+    }),
   });
 
   registerRoute(app, ctx, {
@@ -223,13 +39,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     endpoint: E.counts,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, caller }) => {
-      const total: NotificationCounts = { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
-      for (const row of await callerCounts(ctx, caller.user.id, company.id)) {
-        for (const channel of NOTIFICATION_CHANNELS) total[channel] += row[channel];
-      }
-      return total;
-    },
+    handler: async ({ company, caller }) => callerTotals(ctx, caller.user.id, company.id),
   });
 
   registerRoute(app, ctx, {

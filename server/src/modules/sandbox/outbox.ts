@@ -1,24 +1,12 @@
 /**
  * Outbound mail, texts and calls. Without SMTP or a carrier configured, everything lands in the sandbox outbox
  * (a table), where the demo, the tests and a platform admin can read it (`GET /api/sandbox/outbox`).
+ * The interface is services/outbox.ts; the composition root builds this one.
  */
 
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
-
-export interface OutboxMessage {
-  channel: 'mail' | 'sms' | 'call';
-  to: string;
-  from?: string;
-  subject?: string;
-  body: string;
-  /** The company a text or call belongs to; null for mail to a person. */
-  companyId?: number | null;
-}
-
-export interface Outbox {
-  send(message: OutboxMessage): Promise<void>;
-}
+import type { Outbox } from '../../services/outbox';
 
 export function sandboxOutbox(db: Db): Outbox {
   return {

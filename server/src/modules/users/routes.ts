@@ -1,27 +1,21 @@
-/** §7 Users routes. Rules in service.ts; this file is HTTP only. */
+/** §7 Users routes. Rules in service/ (members, invitations, the user's own profile); this file is HTTP only. */
 import { pageOffset, toPage } from '@shared/api/paged';
 import { USER_ENDPOINTS as E } from '@shared/api/users';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { ROLE_PERMISSIONS } from '@shared/domain/permissions';
 import { ROLES, type Role } from '@shared/domain/users';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { invitations, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { registerRoute } from '../../http/route';
-import { HttpError, invalid } from '../../lib/errors';
-import { verifyPassword } from '../../lib/secrets';
-import { setPassword } from '../auth/service';
+import { companyOfInvitation, invite, pendingInvitations, resendInvitationById } from './service/invitations';
 import {
-  changeRole,
   companyUser,
-  invitationView,
-  invite,
   listCompanyUsers,
-  resendInvitation,
   setAccounts,
   setActivation,
-} from './service';
+  updateCompanyUser,
+} from './service/members';
+import { changeOwnPassword, updateProfile } from './service/profile';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
@@ -49,36 +43,18 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.update,
     access: 'users.manage',
     company: { query: 'companyId' },
-    handler: async ({ company, params, body }) => {
-      await companyUser(ctx, company.id, params.id);
-      if (body.role) await changeRole(ctx, company.id, company.role, params.id, body.role as Role);
-      if (body.name)
-        await ctx.db
-          .update(users)
-          .set({ name: body.name, updated_at: ctx.now() })
-          .where(eq(users.id, params.id));
-      return companyUser(ctx, company.id, params.id);
-    },
+    handler: async ({ company, params, body }) =>
+      updateCompanyUser(ctx, company.id, company.role, params.id, {
+        name: body.name,
+        role: body.role as Role | undefined,
+      }),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.updateProfile,
     access: 'authenticated',
     handler: async ({ caller, body }) => {
-      if (body.email && body.email !== caller.user.email) {
-        const [taken] = await ctx.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, body.email), ne(users.id, caller.user.id)));
-        if (taken)
-          throw new HttpError(409, 'Another account uses this email.', {
-            email: ['Another account uses this email.'],
-          });
-      }
-      await ctx.db
-        .update(users)
-        .set({ ...body, updated_at: ctx.now() })
-        .where(eq(users.id, caller.user.id));
+      await updateProfile(ctx, caller.user, body);
       return { message: SUCCESS_MESSAGES.userInfoUpdated };
     },
   });
@@ -87,10 +63,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.updatePassword,
     access: 'authenticated',
     handler: async ({ caller, body }) => {
-      if (!(await verifyPassword(body.current_password, caller.user.password_hash))) {
-        throw invalid({ current_password: ['That is not your current password.'] });
-      }
-      await setPassword(ctx, caller.user.id, body.password, caller.credentialId);
+      await changeOwnPassword(ctx, caller, body);
       return { message: SUCCESS_MESSAGES.passwordChanged };
     },
   });
@@ -99,15 +72,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoint: E.invites,
     access: 'users.view',
     company: { query: 'companyId' },
-    handler: async ({ company }) =>
-      (
-        await ctx.db
-          .select()
-          .from(invitations)
-          .where(and(eq(invitations.company_id, company.id), isNull(invitations.accepted_at)))
-          .orderBy(desc(invitations.sent_at))
-          .limit(1000)
-      ).map(invitationView),
+    handler: async ({ company }) => pendingInvitations(ctx, company.id),
   });
 
   registerRoute(app, ctx, {
@@ -122,18 +87,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, {
     endpoint: E.resendInvite,
     access: 'users.manage',
-    company: {
-      record: async ({ params }) => {
-        const [row] = await ctx.db
-          .select({ company: invitations.company_id })
-          .from(invitations)
-          .where(eq(invitations.id, params.id));
-        return row?.company ?? null;
-      },
-    },
+    company: { record: ({ params }) => companyOfInvitation(ctx, params.id) },
     handler: async ({ params }) => {
-      const [row] = await ctx.db.select().from(invitations).where(eq(invitations.id, params.id));
-      if (row) await resendInvitation(ctx, row);
+      await resendInvitationById(ctx, params.id);
       return { message: SUCCESS_MESSAGES.invitationResent };
     },
   });

@@ -1,85 +1,64 @@
-/** The User of spec §3 as the API answers it, with the companies the user may use (role and presence in each). */
+/**
+ * Users as the contract shows them: a company's user (§7 Users) with their role and state there, an invitation,
+ * and the User of spec §3 — the signed-in user, with the companies they may use (role and presence in each).
+ */
 import type { User } from '@shared/api/auth';
-import { effectiveRole } from '@shared/domain/permissions';
+import type { CompanyUser } from '@shared/api/users';
 import { formatWhatsNewReadAt } from '@shared/domain/time';
-import type { InAppCallingStatus, Role } from '@shared/domain/users';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { companies, memberships, organizationAdmins, users } from '../../db/schema';
-import type { AppContext } from '../../http/context';
-import { notFound } from '../../lib/errors';
+import { canUserCall, type Role } from '@shared/domain/users';
+import type { invitations, users } from '../../db/schema';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type InvitationRow = typeof invitations.$inferSelect;
 
-/** The companies a user may use: their memberships, plus every company of the organizations they administer. */
-export async function companiesOf(
-  ctx: AppContext,
-  user: UserRow,
-): Promise<{ companies: User['companies']; administersOrganization: boolean }> {
-  const own = await ctx.db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      organization_id: companies.organization_id,
-      role: memberships.role,
-      status: memberships.in_app_calling_status,
-    })
-    .from(memberships)
-    .innerJoin(companies, eq(companies.id, memberships.company_id))
-    .where(eq(memberships.user_id, user.id))
-    .orderBy(asc(companies.name));
-  const adminOf = (
-    await ctx.db
-      .select({ organizationId: organizationAdmins.organization_id })
-      .from(organizationAdmins)
-      .where(eq(organizationAdmins.user_id, user.id))
-  ).map((row) => row.organizationId);
-  const viaOrganization = adminOf.length
-    ? await ctx.db
-        .select({ id: companies.id, name: companies.name, organization_id: companies.organization_id })
-        .from(companies)
-        .where(inArray(companies.organization_id, adminOf))
-        .orderBy(asc(companies.name))
-    : [];
+/** A user and their membership of one company, as service/members.ts reads them. */
+export interface CompanyUserRow {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  userState: string;
+  in_app_calling_status: string;
+  mfa_enabled: boolean;
+  sip_address: string | null;
+  sip_user: string | null;
+  sip_password: string | null;
+  timezone: string;
+}
 
-  const result = new Map<number, User['companies'][number]>();
-  for (const row of own) {
-    const role = effectiveRole({
-      membershipRole: row.role as Role,
-      isOrganizationAdmin: row.organization_id !== null && adminOf.includes(row.organization_id),
-    });
-    if (!role || role === 'deactivated') continue;
-    result.set(row.id, {
-      id: row.id,
-      name: row.name,
-      role,
-      in_app_calling_status: row.status as InAppCallingStatus,
-      organization_id: row.organization_id,
-    });
-  }
-  for (const row of viaOrganization) {
-    if (result.has(row.id) || own.some((o) => o.id === row.id)) continue;
-    result.set(row.id, {
-      id: row.id,
-      name: row.name,
-      role: 'administrator',
-      in_app_calling_status: 'away',
-      organization_id: row.organization_id,
-    });
-  }
+/** Deactivated in the company, or everywhere (the account's own state), reads as deactivated. */
+export function companyUserView(row: CompanyUserRow): CompanyUser {
+  const role = row.role as Role;
   return {
-    companies: [...result.values()].sort((a, b) => a.name.localeCompare(b.name)),
-    administersOrganization: adminOf.length > 0,
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role,
+    state: role === 'deactivated' || row.userState !== 'active' ? 'deactivated' : 'active',
+    in_app_calling_status: row.in_app_calling_status as CompanyUser['in_app_calling_status'],
+    mfa_enabled: row.mfa_enabled,
+    can_call: canUserCall(row),
+    timezone: row.timezone,
   };
 }
 
-/** The User of §3. Pass the row when the caller already has it (GET /user), else it is read by id. */
-export async function userView(ctx: AppContext, userOrId: number | UserRow): Promise<User> {
-  const [user] =
-    typeof userOrId === 'number'
-      ? await ctx.db.select().from(users).where(eq(users.id, userOrId))
-      : [userOrId];
-  if (!user) throw notFound('user');
-  const { companies: list, administersOrganization: orgAdmin } = await companiesOf(ctx, user);
+export function invitationView(row: InvitationRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as Role,
+    sent_at: row.sent_at.toISOString(),
+    accepted_at: row.accepted_at?.toISOString() ?? null,
+  };
+}
+
+/** The User of §3, given the companies they may use and whether they administer an organization. */
+export function userView(
+  user: UserRow,
+  access: { companies: User['companies']; administersOrganization: boolean },
+): User {
+  const { companies: list, administersOrganization: orgAdmin } = access;
   return {
     id: user.id,
     email: user.email,

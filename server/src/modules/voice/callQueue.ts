@@ -1,6 +1,6 @@
 /**
  * Acts on one call run one at a time, in the order they came (an answer, a timer firing, a hang-up), so no two
- * read the live state at once. Per process: the sandbox and Twilio transfers each keep one per server.
+ * read the live state at once. Per process: each voice carrier (the sandbox, Twilio) keeps one per server.
  */
 export class CallQueue {
   private readonly queues = new Map<number, Promise<unknown>>();

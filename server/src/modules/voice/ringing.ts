@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { calls, contacts, conversations, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { AREA_CODES } from '../callerId/sandbox';
-import { routingConfigOf } from '../numbers/routingConfig';
+import { routingConfigOf } from '../numbers/config/service/routing';
 import type { CallRow } from './records';
 import type { RoutedStep } from './session';
 

@@ -13,7 +13,7 @@ import { route } from '../../routing/engine';
 import type { RoutingAgent, RoutingDecision, RoutingStep } from '../../routing/types';
 import { greetingResolver } from '../greetings/service';
 import { callingUsers } from '../inAppCalling/service';
-import { routingConfigOf } from '../numbers/routingConfig';
+import { routingConfigOf } from '../numbers/config/service/routing';
 import { appendEvents, type CallRow } from './records';
 
 /** The agents routing may ring: members with a calling role and a line, their status, busy or not. */

@@ -1,0 +1,70 @@
+/**
+ * The composition root: the one place the application's services are built, once per server, from its
+ * configuration — the outbox, realtime, the sign-in throttle, the text carrier and the voice carriers (Twilio
+ * when configured, else the sandbox), text-to-speech, caller ID, the media fetch, the job runners' signals and
+ * the clock. The server (main.ts), the tests (testing/testApp.ts) and the benchmarks all build their context here; tests and
+ * benchmarks give their fakes through `overrides`.
+ */
+import { textCarrier } from './carriers';
+import { type TwilioVoiceClient, twilioVoiceClient } from './carriers/twilio';
+import type { VoiceCarriers } from './carriers/voice';
+import type { ServerConfig } from './config';
+import type { Db } from './db/client';
+import type { AppContext } from './http/context';
+import { jobSignals } from './jobs/signals';
+import { fetchPublic } from './lib/publicFetch';
+import { espeakTts } from './lib/tts';
+import { LoginThrottle } from './modules/auth/throttle';
+import { sandboxCallerId } from './modules/callerId/sandbox';
+import { callerIdLookups } from './modules/callerId/service';
+import { sandboxOutbox } from './modules/sandbox/outbox';
+import { SandboxVoice } from './modules/voice/sandbox/carrier';
+import { realTimers, type VoiceTimers } from './modules/voice/sandbox/timers';
+import { TwilioVoice } from './modules/voice/twilio/carrier';
+import { realtimeFor } from './realtime/publish';
+
+/** The services a server is built with, each one replaceable: what a test or benchmark sets instead. */
+export interface ServiceOverrides
+  extends Partial<
+    Pick<
+      AppContext,
+      'now' | 'outbox' | 'realtime' | 'loginThrottle' | 'carrier' | 'tts' | 'callerId' | 'fetchMedia'
+    >
+  > {
+  /** The sandbox network's waits (a ring's timeout, the menu's, a caller speaking): tests fire them by hand. */
+  voiceTimers?: VoiceTimers;
+  /** Twilio's REST client for holding and transferring live calls (used only with Twilio configured). */
+  twilioClient?: TwilioVoiceClient;
+}
+
+export function composeServices(config: ServerConfig, db: Db, overrides: ServiceOverrides = {}): AppContext {
+  const now = overrides.now ?? (() => new Date());
+  const outbox = overrides.outbox ?? sandboxOutbox(db);
+  const services: Omit<AppContext, 'voice'> = {
+    db,
+    config,
+    now,
+    outbox,
+    realtime: overrides.realtime ?? realtimeFor(config),
+    loginThrottle: overrides.loginThrottle ?? new LoginThrottle({ now: () => now().getTime() }),
+    carrier: overrides.carrier ?? textCarrier(config, outbox),
+    tts: overrides.tts ?? espeakTts(),
+    callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now),
+    fetchMedia: overrides.fetchMedia ?? fetchPublic,
+    jobSignals: jobSignals(),
+  };
+  // The voice carriers act through the context they are part of (call records, ringing and routing take it),
+  // so they are added to it last.
+  const ctx = services as AppContext;
+  ctx.voice = voiceCarriers(ctx, overrides);
+  return ctx;
+}
+
+/** Both voice carriers (a call stays with the one it started on), and the configured one for new calls. */
+function voiceCarriers(ctx: AppContext, overrides: ServiceOverrides): VoiceCarriers {
+  const account = ctx.config.twilio;
+  const client = account ? (overrides.twilioClient ?? twilioVoiceClient(account)) : null;
+  const twilio = new TwilioVoice(ctx, client);
+  const sandbox = new SandboxVoice(ctx, overrides.voiceTimers ?? realTimers);
+  return { current: account ? twilio : sandbox, twilio, sandbox };
+}

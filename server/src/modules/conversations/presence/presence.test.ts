@@ -1,0 +1,164 @@
+/**
+ * The collision notice: the presence board's rules (who is present, when the others are told) as a table, and
+ * the report route against the real app — answers, realtime events, roles and companies.
+ */
+import { CONVERSATION_PRESENCE_ENDPOINTS, type PresenceReport } from '@shared/api/conversationPresence';
+import { collisionNotice, othersPresent, PRESENCE_TTL_MS } from '@shared/domain/conversationPresence';
+import { channels, EVENTS } from '@shared/realtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/testApp';
+import { findOrCreateConversation } from '../store';
+import { PresenceBoard } from './service';
+
+const DANA = { id: 1, name: 'Dana' };
+const SAM = { id: 2, name: 'Sam' };
+const T0 = Date.parse('2026-11-20T15:00:00Z');
+
+describe('PresenceBoard', () => {
+  type Step = [who: typeof DANA, state: PresenceReport, at: number, present: string[], publish: boolean];
+  const cases: { name: string; steps: Step[] }[] = [
+    {
+      name: 'a first view is published; a heartbeat well within the time is not; one past half of it is',
+      steps: [
+        [DANA, 'viewing', 0, ['Dana'], true],
+        [DANA, 'viewing', 10_000, ['Dana'], false],
+        [DANA, 'viewing', PRESENCE_TTL_MS.viewing / 2, ['Dana'], true],
+      ],
+    },
+    {
+      name: 'typing is published when it starts, and again only when the others’ copy would run out',
+      steps: [
+        [DANA, 'viewing', 0, ['Dana'], true],
+        [DANA, 'typing', 1_000, ['Dana'], true],
+        [DANA, 'typing', 2_000, ['Dana'], false],
+        [DANA, 'typing', 1_000 + PRESENCE_TTL_MS.typing / 2, ['Dana'], true],
+      ],
+    },
+    {
+      name: 'a second person is published; leaving is published and forgets them; leaving twice is not',
+      steps: [
+        [DANA, 'viewing', 0, ['Dana'], true],
+        [SAM, 'viewing', 1_000, ['Dana', 'Sam'], true],
+        [SAM, 'left', 2_000, ['Dana'], true],
+        [SAM, 'left', 3_000, ['Dana'], false],
+      ],
+    },
+    {
+      name: 'someone who stopped reporting is gone once their time runs out',
+      steps: [
+        [DANA, 'viewing', 0, ['Dana'], true],
+        [SAM, 'viewing', PRESENCE_TTL_MS.viewing + 1, ['Sam'], true],
+      ],
+    },
+  ];
+  it.each(cases)('$name', ({ steps }) => {
+    const board = new PresenceBoard();
+    for (const [who, state, at, present, publish] of steps) {
+      const result = board.report(7, who, state, T0 + at);
+      expect(result.presence.people.map((person) => person.name)).toEqual(present);
+      expect(result.publish, `${who.name} ${state} at ${at}`).toBe(publish);
+    }
+  });
+
+  it('typing lapses back to viewing after its time', () => {
+    const board = new PresenceBoard();
+    board.report(7, DANA, 'typing', T0);
+    const { presence } = board.report(7, SAM, 'viewing', T0 + 1_000);
+    expect(othersPresent(presence, SAM.id, new Date(T0 + 2_000))).toEqual([
+      { user_id: DANA.id, name: 'Dana', typing: true },
+    ]);
+    expect(othersPresent(presence, SAM.id, new Date(T0 + PRESENCE_TTL_MS.typing + 1))).toEqual([
+      { user_id: DANA.id, name: 'Dana', typing: false },
+    ]);
+    expect(othersPresent(presence, SAM.id, new Date(T0 + PRESENCE_TTL_MS.viewing + 1))).toEqual([]);
+  });
+});
+
+describe('collisionNotice', () => {
+  it.each([
+    [[], null],
+    [[{ name: 'Dana', typing: false }], 'Dana is viewing this conversation.'],
+    [[{ name: 'Dana', typing: true }], 'Dana is typing a reply.'],
+    [
+      [
+        { name: 'Dana', typing: true },
+        { name: 'Sam', typing: false },
+        { name: 'Lee', typing: false },
+      ],
+      'Dana is typing a reply; Sam and Lee are viewing this conversation.',
+    ],
+    [
+      [
+        { name: 'Dana', typing: true },
+        { name: 'Sam', typing: true },
+        { name: 'Lee', typing: true },
+      ],
+      'Dana, Sam and Lee are typing a reply.',
+    ],
+  ])('%j → %s', (people, notice) => {
+    expect(collisionNotice(people)).toBe(notice);
+  });
+});
+
+describe('POST /conversations/{id}/presence', () => {
+  let t: TestApp;
+  let conversationId: number;
+  let otherConversationId: number;
+  const events: { channel: string; event: string; payload: unknown }[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    t.ctx.realtime.listen((channel, event, payload) => events.push({ channel, event, payload }));
+    conversationId = (
+      await findOrCreateConversation(t.ctx.db, {
+        companyId: t.ids.companies.demoMotors,
+        numberId: t.ids.numbers.motorsMain,
+        recipient: '+12065557901',
+      })
+    ).id;
+    otherConversationId = (
+      await findOrCreateConversation(t.ctx.db, {
+        companyId: t.ids.companies.otherCo,
+        numberId: t.ids.numbers.otherMain,
+        recipient: '+12065557902',
+      })
+    ).id;
+  });
+  afterAll(() => t.close());
+
+  const report = (email: string, state: PresenceReport, id = conversationId) =>
+    t.as(email, { method: 'POST', url: `/api/conversations/${id}/presence`, payload: { state } });
+
+  it('answers and publishes who is present, on the company’s conversations channel', async () => {
+    events.length = 0;
+    const viewing = await report('agent@demo.test', 'viewing');
+    expect(viewing.statusCode, viewing.body).toBe(200);
+    const typing = await report('admin@demo.test', 'typing');
+    const presence = CONVERSATION_PRESENCE_ENDPOINTS.report.response.parse(typing.json());
+    expect(presence.conversation_id).toBe(conversationId);
+    expect(presence.people).toHaveLength(2);
+    expect(presence.people.find((person) => person.typing_until !== null)?.user_id).not.toBe(
+      presence.people.find((person) => person.typing_until === null)?.user_id,
+    );
+    const published = events.filter((event) => event.event === EVENTS.conversationPresence);
+    expect(published).toHaveLength(2);
+    expect(
+      published.every((event) => event.channel === channels.conversations(t.ids.companies.demoMotors)),
+    ).toBe(true);
+    expect(published.at(-1)?.payload).toEqual(presence);
+
+    const left = await report('admin@demo.test', 'left');
+    expect(CONVERSATION_PRESENCE_ENDPOINTS.report.response.parse(left.json()).people).toHaveLength(1);
+  });
+
+  it('another company’s conversation is 404; a role that does not use the inbox is 403; a bad state is 422', async () => {
+    expect((await report('agent@demo.test', 'viewing', otherConversationId)).statusCode).toBe(404);
+    expect((await report('billing@demo.test', 'viewing')).statusCode).toBe(403);
+    const bad = await t.as('agent@demo.test', {
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/presence`,
+      payload: { state: 'dancing' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.state).toBeDefined();
+  });
+});

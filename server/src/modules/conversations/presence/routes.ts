@@ -1,0 +1,29 @@
+/**
+ * §7 The inbox's collision notice (shared/api/conversationPresence.ts): a user reports viewing, typing or leaving
+ * a conversation and is answered who is present; the others hear of it on the company's conversations channel.
+ * Reports live in this app's memory (service.ts says why).
+ */
+import { CONVERSATION_PRESENCE_ENDPOINTS as E } from '@shared/api/conversationPresence';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../http/context';
+import { registerRoute } from '../../../http/route';
+import { companyOfConversation } from '../service/records';
+import { PresenceBoard, reportPresence } from './service';
+
+export function conversationPresenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const board = new PresenceBoard();
+  registerRoute(app, ctx, {
+    endpoint: E.report,
+    access: 'inbox.use',
+    company: { record: ({ params }) => companyOfConversation(ctx.db, params.id) },
+    handler: async ({ company, caller, params, body }) =>
+      reportPresence(
+        ctx,
+        board,
+        company.id,
+        params.id,
+        { id: caller.user.id, name: caller.user.name },
+        body.state,
+      ),
+  });
+}

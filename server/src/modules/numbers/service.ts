@@ -1,0 +1,71 @@
+/**
+ * A company's tracked numbers, the list messaging needs: paged, searchable over the number and its label, each
+ * with the unread count of its conversations and whether the caller has a notification block (any channel) on it.
+ */
+import type { TrackedNumber } from '@shared/api/numbers';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { conversations, numbers } from '../../db/schema';
+import type { AppContext } from '../../http/context';
+import { likePattern } from '../companies/service';
+import { numbersWithBlocks } from '../notifications/service';
+import { trackedNumberView } from './view';
+
+/** The search over number and label: phone-like text matches the number's digits ("(312) 555-01" → 31255501). */
+function numberSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const digits = search.replace(/\D/g, '');
+  const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
+  return or(
+    ilike(numbers.label, likePattern(search)),
+    ilike(numbers.number, likePattern(search)),
+    phoneLike ? ilike(numbers.number, likePattern(digits)) : undefined,
+  );
+}
+
+/** One page of the company's numbers (by number) and how many match in all, as `userId` sees them. */
+export async function listNumbers(
+  ctx: AppContext,
+  companyId: number,
+  userId: number,
+  options: { search?: string | undefined; limit: number; offset: number },
+): Promise<{ rows: TrackedNumber[]; total: number }> {
+  const where = and(eq(numbers.company_id, companyId), numberSearch(options.search));
+  const rows = await ctx.db
+    .select()
+    .from(numbers)
+    .where(where)
+    .orderBy(asc(numbers.number), asc(numbers.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await ctx.db.select({ total: count() }).from(numbers).where(where);
+  const unread = rows.length
+    ? await ctx.db
+        .select({
+          number_id: conversations.number_id,
+          unread: sql<number>`coalesce(sum(${conversations.unread_count}), 0)::int`,
+        })
+        .from(conversations)
+        .where(
+          inArray(
+            conversations.number_id,
+            rows.map((row) => row.id),
+          ),
+        )
+        .groupBy(conversations.number_id)
+    : [];
+  const blocked = await numbersWithBlocks(
+    ctx,
+    userId,
+    rows.map((row) => row.id),
+  );
+  const unreadById = new Map(unread.map((row) => [row.number_id, Number(row.unread)]));
+  return {
+    rows: rows.map((row) =>
+      trackedNumberView(row, {
+        unread: unreadById.get(row.id) ?? 0,
+        hasNotificationBlocks: blocked.has(row.id),
+      }),
+    ),
+    total: total?.total ?? 0,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * The sandbox network's own endpoints (`/sandbox/calls…`, access calls.handle): the simulated caller places a
+ * call, presses keys and hangs up; agents answer, hold and transfer over HTTP, as Twilio's Device would do by
+ * itself. 404 when Twilio is the carrier, and 404 for a number or call of a company the caller does not belong to.
+ */
+import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
+import { canPlaceCalls } from '@shared/domain/numbers';
+import { normalizePhone } from '@shared/domain/phone';
+import { canUserCall } from '@shared/domain/users';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../http/context';
+import { registerRoute } from '../../../http/route';
+import { forbidden, invalid, notFound } from '../../../lib/errors';
+import { CALLING_PERMISSION, NO_CALLING_LINE } from '../../inAppCalling/service';
+import { trackedNumber } from '../../inbound/service';
+import { companyOfCall } from '../service';
+
+export function sandboxCallRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const sandboxOnly = () => {
+    if (ctx.config.twilio) throw notFound('sandbox');
+  };
+  const actor = (user: { id: number; name: string }) => ({ id: user.id, name: user.name });
+  const sandboxCall = {
+    record: async ({ params }: { params: { id: number } }) => {
+      sandboxOnly();
+      return companyOfCall(ctx, params.id);
+    },
+  };
+  const network = ctx.voice.sandbox;
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxPlace,
+    access: CALLING_PERMISSION,
+    company: {
+      // The company owning the tracked number called; none (404) for an unknown number or under Twilio.
+      record: async ({ request }) => {
+        sandboxOnly();
+        const to = (request.body as { to?: unknown } | undefined)?.to;
+        if (typeof to !== 'string' || !to.trim()) return null;
+        return (await trackedNumber(ctx, to))?.company_id ?? null;
+      },
+    },
+    status: 201,
+    handler: async ({ body }) => {
+      if (!normalizePhone(body.from))
+        throw invalid({ from: [`"${body.from}" is not a valid phone number.`] });
+      const number = await trackedNumber(ctx, body.to);
+      if (!number) throw notFound('number');
+      if (!canPlaceCalls(number.type))
+        throw invalid({ to: ['This is a fax number: it takes no voice calls.'] });
+      const call = await network.place({
+        number,
+        from: body.from,
+        voicemail: body.voicemail,
+        ...(body.script ? { script: body.script } : {}),
+      });
+      return { id: call.id };
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxCall,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ params }) => network.view(params.id),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxDigits,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params, body }) =>
+      network.digits(params.id, body.digits, body.as, actor(caller.user)),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxHangup,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params, body }) => network.hangup(params.id, body.as, actor(caller.user)),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxAnswer,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params }) => {
+      if (!canUserCall(caller.user)) throw forbidden(NO_CALLING_LINE);
+      return network.answer(params.id, actor(caller.user));
+    },
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxHold,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params, body }) => network.hold(params.id, actor(caller.user), body.hold),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxTransfer,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params, body }) => network.transfer(params.id, actor(caller.user), body),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxTransferComplete,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params }) => network.completeTransfer(params.id, actor(caller.user)),
+  });
+
+  registerRoute(app, ctx, {
+    endpoint: E.sandboxTransferCancel,
+    access: CALLING_PERMISSION,
+    company: sandboxCall,
+    handler: async ({ caller, params }) => network.cancelTransfer(params.id, actor(caller.user)),
+  });
+}
