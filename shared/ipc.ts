@@ -3,50 +3,33 @@
  * `area:action` with its request and response types; the preload exposes exactly `DesktopApi` as
  * `window.desktop`, and the renderer's platform interface (renderer/src/platform) is the only code that uses it.
  * The web build implements the same interface without Electron.
+ *
+ * The payloads are declared once, as the zod schemas main checks them with (ipcSchemas.ts); their types here are
+ * inferred from those schemas. The import is types only: the preload bundles this file for the channel names and
+ * must not bring zod along.
  */
+import type { z } from 'zod';
+import type {
+  AppInfoSchema,
+  AudioPreferencesSchema,
+  CacheEntrySchema,
+  CallShortcutActionSchema,
+  DesktopNotificationSchema,
+  DesktopSettingsSchema,
+  PresenceSchema,
+  StoredTokensSchema,
+} from './ipcSchemas';
 
 /** Tokens as the platform keeps them: the access token is handed out, the refresh token never leaves main. */
-export interface StoredTokens {
-  access_token: string;
-  refresh_token: string;
-  /** Seconds the access token was valid for when issued. */
-  expires_in: number;
-}
-
-export type Presence = 'active' | 'away';
-
-export interface DesktopNotification {
-  /** Groups and replaces notifications of one thing (a call id, a conversation id). */
-  tag: string;
-  title: string;
-  body: string;
-  kind: 'call' | 'message' | 'info';
-  /** Where clicking it takes the app (a route of the renderer). */
-  route?: string;
-}
-
-export interface AudioPreferences {
-  inputDeviceId: string | null;
-  outputDeviceId: string | null;
-  ringtoneDeviceId: string | null;
-}
-
-export interface AppInfo {
-  name: string;
-  version: string;
-  platform: 'web' | 'darwin' | 'win32' | 'linux';
-  /** Where the API lives: `/api` on the same origin for the web build; `API_URL` or the embedded server on desktop. */
-  apiBaseUrl: string;
-}
-
+export type StoredTokens = z.infer<typeof StoredTokensSchema>;
+export type Presence = z.infer<typeof PresenceSchema>;
+export type DesktopNotification = z.infer<typeof DesktopNotificationSchema>;
+export type AudioPreferences = z.infer<typeof AudioPreferencesSchema>;
+export type AppInfo = z.infer<typeof AppInfoSchema>;
 /** Preferences of this computer's app, kept by main. */
-export interface DesktopSettings {
-  launchAtLogin: boolean;
-  /** Set Away when the screen locks or the machine sleeps, and Active again on return. */
-  autoAway: boolean;
-  /** Global call shortcuts (Electron accelerators); an empty string turns one off. */
-  shortcuts: Record<CallShortcutAction, string>;
-}
+export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
+export type CallShortcutAction = z.infer<typeof CallShortcutActionSchema>;
+export type CacheEntry = z.infer<typeof CacheEntrySchema>;
 
 /** Channels from renderer to main, each `invoke`d with its request and answered with its response. */
 export interface DesktopInvokeChannels {
@@ -76,7 +59,7 @@ export interface DesktopInvokeChannels {
   'audio:get': { request: undefined; response: AudioPreferences };
   'audio:set': { request: AudioPreferences; response: undefined };
   'cache:get': { request: string; response: string | null };
-  'cache:set': { request: { key: string; value: string }; response: undefined };
+  'cache:set': { request: CacheEntry; response: undefined };
   'cache:remove': { request: string; response: undefined };
   'settings:get': { request: undefined; response: DesktopSettings };
   /** Saves the settings; answers the shortcut actions another app holds, which could not be set. */
@@ -97,19 +80,18 @@ export interface DesktopEventChannels {
   'call:shortcut': CallShortcutAction;
 }
 
-export type CallShortcutAction = 'answer' | 'decline' | 'hang-up' | 'mute';
-
 export type InvokeChannel = keyof DesktopInvokeChannels;
 export type EventChannel = keyof DesktopEventChannels;
 
+/** What `invoke` takes after the channel: the channel's request, or nothing for a channel without one. */
+export type InvokeRequest<C extends InvokeChannel> = DesktopInvokeChannels[C]['request'] extends undefined
+  ? []
+  : [DesktopInvokeChannels[C]['request']];
+export type InvokeResponse<C extends InvokeChannel> = DesktopInvokeChannels[C]['response'];
+
 /** What the preload exposes as `window.desktop`. */
 export interface DesktopApi {
-  invoke<C extends InvokeChannel>(
-    channel: C,
-    ...request: DesktopInvokeChannels[C]['request'] extends undefined
-      ? []
-      : [DesktopInvokeChannels[C]['request']]
-  ): Promise<DesktopInvokeChannels[C]['response']>;
+  invoke<C extends InvokeChannel>(channel: C, ...request: InvokeRequest<C>): Promise<InvokeResponse<C>>;
   /** Subscribes to an event from main; returns the unsubscribe function. */
   on<C extends EventChannel>(channel: C, listener: (payload: DesktopEventChannels[C]) => void): () => void;
 }

@@ -11,8 +11,9 @@ import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '../domain/calls';
 import { type CodeTable, valuesOf } from '../domain/codes';
 import { CallerIdSchema } from './callerId';
 import { CustomValueSchema } from './contacts';
-import { endpoint, IdParamSchema, PageNumberSchema, TimeZoneSchema } from './contract';
+import { endpoint, IdParamSchema, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
+import { TimeZoneSchema } from './timeZone';
 
 const id = IdParamSchema;
 

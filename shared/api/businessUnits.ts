@@ -27,6 +27,7 @@ export const OrganizationAdminSchema = z.object({
   name: z.string(),
   email: z.string(),
 });
+export type OrganizationAdmin = z.infer<typeof OrganizationAdminSchema>;
 
 const MessageSchema = z.object({ message: z.string() });
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { ACCOUNT_STATUSES, IN_APP_CALLING_STATUSES } from '../domain/users';
 import { RoleSchema } from './auth';
-import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
+import { TimeZoneSchema } from './timeZone';
 
 const id = IdParamSchema;
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { type CodeTable, valuesOf } from '../domain/codes';
-import { isKnownTimeZone } from '../domain/time';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -43,11 +42,6 @@ export type ResponseOf<E> = E extends { response: infer R extends z.ZodType } ? 
 export function enumOf<V extends string>(table: CodeTable<V>) {
   return z.enum(valuesOf(table) as [V, ...V[]]);
 }
-
-/** §5 "User timezone is used only if a known zone name": anything else is refused by name. */
-export const TimeZoneSchema = z.string().trim().refine(isKnownTimeZone, {
-  message: 'Choose a time zone from the list (an IANA name such as America/Chicago).',
-});
 
 /* ------------------------------------------ ids and references ------------------------------------------- */
 

@@ -34,6 +34,7 @@ const GroupInputSchema = z.strictObject({
   /** Makes the group virtual: its members are the contacts matching these filters. */
   filters: ContactFiltersSchema.nullable().optional(),
 });
+export type GroupInput = z.input<typeof GroupInputSchema>;
 
 export const CompanyLabelSchema = ContactLabelSchema.extend({
   company_id: z.number().int(),

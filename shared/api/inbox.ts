@@ -65,6 +65,8 @@ export const ConversationListQuerySchema = z.object({
   assigned: AssignedFilterSchema.optional(),
 });
 export type ConversationListQuery = z.input<typeof ConversationListQuerySchema>;
+/** A conversation list's filters: its query without the page. */
+export type ConversationFilters = Omit<z.output<typeof ConversationListQuerySchema>, 'page' | 'perPage'>;
 
 /** What a bulk update or read-all changed, and the flash text to show (§8). */
 export const AffectedSchema = z.object({ affected: z.number().int().min(0), message: z.string() });

@@ -53,6 +53,7 @@ export * from './query';
 export * from './realtime';
 export * from './savedReplies';
 export * from './tenant';
+export * from './timeZone';
 export * from './users';
 export * from './voice';
 

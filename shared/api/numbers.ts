@@ -17,8 +17,9 @@ import {
   to24Hour,
   WEEKDAYS,
 } from '../domain/schedule';
-import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference } from './contract';
 import { pagedSchema } from './paged';
+import { TimeZoneSchema } from './timeZone';
 
 const id = IdParamSchema;
 

@@ -4,8 +4,9 @@ import { valuesOf } from '../domain/codes';
 import { PERMISSIONS, type Permission } from '../domain/permissions';
 import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
 import { NewPasswordSchema, RoleSchema } from './auth';
-import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema, TimeZoneSchema } from './contract';
+import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
+import { TimeZoneSchema } from './timeZone';
 
 const id = IdParamSchema;
 const companyQuery = z.object({ companyId: id });
@@ -41,6 +42,7 @@ export const InvitationSchema = z.object({
   sent_at: z.string(),
   accepted_at: z.string().nullable(),
 });
+export type Invitation = z.infer<typeof InvitationSchema>;
 
 const MessageSchema = z.object({ message: z.string() });
 

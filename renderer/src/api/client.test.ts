@@ -1,4 +1,10 @@
-/** The API client against a fake transport: the rules of spec §7 General behaviour and §8, one by one. */
+/**
+ * The API client against a fake transport: the rules of spec §7 General behaviour and §8, one by one, then the
+ * contract call (`api.call`): path, company, method, query, multipart, options, and its types.
+ */
+import { API_KEY_ENDPOINTS } from '@shared/api/apiKeys';
+import { AUTH_ENDPOINTS } from '@shared/api/auth';
+import { CONTACT_ENDPOINTS, type Contact } from '@shared/api/contacts';
 import { RATE_LIMIT_WARNING } from '@shared/domain/messages';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { AxiosError } from 'axios';
@@ -205,5 +211,145 @@ describe('§8 other failures', () => {
     const { client, seen } = setup([], { selectedCompanyId: () => null });
     await expect(client.get('/companies/{companyId}/tags')).rejects.toThrow('No company is selected');
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('api.call: a call of the contract', () => {
+  it('uses the endpoint’s method, fills and URL-encodes the path, sends the body as JSON, answers the data', async () => {
+    const { client, seen } = setup([{ status: 200, data: { id: 7, name: 'Ann' } }]);
+    const contact = await client.call(
+      CONTACT_ENDPOINTS.update,
+      { params: { id: 'a b/7' }, body: { name: 'Ann' } },
+      { silent: true },
+    );
+    expect(contact).toEqual({ id: 7, name: 'Ann' });
+    const config = seen[0] as InternalAxiosRequestConfig;
+    expect(config.method).toBe('patch');
+    expect(config.url).toBe('/contacts/a%20b%2F7');
+    expect(JSON.parse(String(config.data))).toEqual({ name: 'Ann' });
+    expect(config.headers['Content-Type']).toBe('application/json');
+  });
+
+  it('fills {companyId} from the params, else from the selected company; without one it sends nothing', async () => {
+    const { client, seen } = setup([{ status: 200 }, { status: 200 }]);
+    await client.call(CONTACT_ENDPOINTS.importProgress, { params: { batchId: 5 } });
+    await client.call(CONTACT_ENDPOINTS.importProgress, { params: { companyId: 7, batchId: 5 } });
+    expect(seen.map((config) => config.url)).toEqual([
+      '/companies/42/contacts/progress/5',
+      '/companies/7/contacts/progress/5',
+    ]);
+
+    const none = setup([], { selectedCompanyId: () => null });
+    await expect(
+      none.client.call(CONTACT_ENDPOINTS.importProgress, { params: { batchId: 5 } }),
+    ).rejects.toThrow('No company is selected');
+    expect(none.seen).toHaveLength(0);
+  });
+
+  it('serialises the query as §7 says: bracket arrays, JSON objects, nothing for undefined', async () => {
+    const { client, seen } = setup([{ status: 200 }, { status: 200 }]);
+    await client.call(CONTACT_ENDPOINTS.list, {
+      query: { companyId: 42, page: 2, filters: { search: 'ann' }, sort: undefined },
+    });
+    await client.call(CONTACT_ENDPOINTS.get, { params: { id: 3 }, query: { include: ['notes', 'groups'] } });
+    expect(seen.map((config) => fullUrl(config))).toEqual([
+      `/contacts?companyId=42&page=2&filters=${encodeURIComponent('{"search":"ann"}')}`,
+      '/contacts/3?include[]=notes&include[]=groups',
+    ]);
+    expect(seen[0]?.method).toBe('get');
+    expect(seen[0]?.data).toBeUndefined();
+  });
+
+  it('sends a multipart endpoint’s fields as FormData, in order: lists as name[], objects as JSON, files named', async () => {
+    const { client, seen } = setup([{ status: 200, data: { id: 1 } }]);
+    const file = new File(['name,number\n'], 'people.csv', { type: 'text/csv' });
+    const progress: number[] = [];
+    await client.call(
+      CONTACT_ENDPOINTS.import,
+      {
+        params: { companyId: 3 },
+        body: { mapping: { name: 'name' }, groups: [4, 7], skipped: undefined, file },
+      },
+      { onUploadProgress: (fraction) => progress.push(fraction) },
+    );
+    const config = seen[0] as InternalAxiosRequestConfig;
+    expect(config.method).toBe('put');
+    expect(config.url).toBe('/companies/3/contacts');
+    expect(config.headers['Content-Type']).toBe('multipart/form-data');
+    expect(config.data).toBeInstanceOf(FormData);
+    const entries = [...(config.data as FormData).entries()];
+    expect(entries.map(([key]) => key)).toEqual(['mapping', 'groups[]', 'groups[]', 'file']);
+    expect(entries[0]?.[1]).toBe('{"name":"name"}');
+    expect(entries.slice(1, 3).map(([, value]) => value)).toEqual(['4', '7']);
+    const sent = entries[3]?.[1];
+    expect(sent instanceof File ? sent.name : sent).toBe('people.csv');
+    config.onUploadProgress?.({ loaded: 5, total: 10 } as never);
+    expect(progress).toEqual([0.5]);
+  });
+
+  it('keeps every option: idempotency key, headers, signal, response type, and the §8 handling of silent calls', async () => {
+    const { client, seen, deps } = setup([
+      { status: 200, data: 'a,b\n' },
+      { status: 422, data: { errors: {} } },
+    ]);
+    const controller = new AbortController();
+    const csv = await client.call(
+      CONTACT_ENDPOINTS.bulkExport,
+      { params: { companyId: 42 }, body: { contacts: [1, 2] } },
+      {
+        idempotencyKey: 'key-1',
+        headers: { Accept: 'text/csv' },
+        signal: controller.signal,
+        responseType: 'text',
+      },
+    );
+    expect(csv).toBe('a,b\n');
+    const config = seen[0] as InternalAxiosRequestConfig;
+    expect(config.method).toBe('post');
+    expect(config.headers['Idempotency-Key']).toBe('key-1');
+    expect(config.headers.Accept).toBe('text/csv');
+    expect(config.signal).toBe(controller.signal);
+    expect(config.responseType).toBe('text');
+
+    await expect(
+      client.call(AUTH_ENDPOINTS.passwordForgot, { body: { email: 'a@b.test' } }, { silent: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
+
+  it('checks the answer against the contract when asked to (tests), and only then', async () => {
+    const wrong = { status: 200, data: { id: 'seven' } };
+    const checked = setup([{ status: 200, data: [] }], { validateResponses: true });
+    await expect(checked.client.call(API_KEY_ENDPOINTS.list)).resolves.toEqual([]);
+    const strict = setup([wrong], { validateResponses: true });
+    await expect(strict.client.call(CONTACT_ENDPOINTS.get, { params: { id: 1 } })).rejects.toThrow(
+      'GET /contacts/{id} answered outside its contract',
+    );
+    const app = setup([wrong]);
+    await expect(app.client.call(CONTACT_ENDPOINTS.get, { params: { id: 1 } })).resolves.toEqual({
+      id: 'seven',
+    });
+  });
+
+  it('is typed by the contract (checked by tsc)', () => {
+    const { client } = setup([]);
+    const typed = async () => {
+      const contact: Contact = await client.call(CONTACT_ENDPOINTS.update, {
+        params: { id: 1 },
+        body: { name: 'Ann' },
+      });
+      // @ts-expect-error a field the body does not have
+      await client.call(CONTACT_ENDPOINTS.update, { params: { id: 1 }, body: { nmae: 'Ann' } });
+      // @ts-expect-error the path's {id} is missing
+      await client.call(CONTACT_ENDPOINTS.update, { body: { name: 'Ann' } });
+      // @ts-expect-error a GET takes no body
+      await client.call(AUTH_ENDPOINTS.user, { body: { name: 'Ann' } });
+      // @ts-expect-error the list's query needs the company
+      await client.call(CONTACT_ENDPOINTS.list, { query: { page: 2 } });
+      // @ts-expect-error an empty answer (204) is undefined, not a contact
+      const removed: Contact = await client.call(CONTACT_ENDPOINTS.remove, { params: { id: 1 } });
+      return [contact, removed];
+    };
+    expect(typed).toBeTypeOf('function');
   });
 });

@@ -3,9 +3,22 @@
  * the XSRF cookie echoed on same-origin writes; a bearer token from the platform when it holds tokens; the admin
  * header for an admin's session; bracket arrays and JSON objects in query strings; the selected company filled
  * into `{companyId}`; no timeout; 2xx accepted. Failures are handled as §8 says, then rejected as `ApiError`.
+ *
+ * Screens call the contract: `api.call(CONTACT_ENDPOINTS.update, { params: { id }, body }, { silent: true })`
+ * answers `ResponseOf` that endpoint, its params, query and body typed by the endpoint's zod schemas
+ * (contractCall.ts builds the request). Endpoints are imported from their area's table (the tables `CONTRACT`
+ * lists), so a screen loads only the schemas of its own area, not the whole contract. The endpoint object is
+ * the call's first argument all the way down, so a layer that queues writes can ask it what it needs. The
+ * path-based `get/post/…` are this folder's own; nothing outside it names an API path.
+ *
+ * Answers are not checked against the contract's response schemas in the app: parsing every page costs time on
+ * each call, and a field the server adds before the renderer knows it would fail calls that work. The server
+ * already answers through those schemas (its routes are typed by them, its tests check them). Tests may turn the
+ * check on (`validateResponses`), so a fake answer that drifts from the contract fails there.
  */
 
 import { withSelectedCompany } from '@shared/api/company';
+import type { Endpoint, ResponseOf } from '@shared/api/contract';
 import {
   classifyFailure,
   failureLines,
@@ -24,6 +37,8 @@ import axios, {
   type AxiosProgressEvent,
   type AxiosRequestConfig,
 } from 'axios';
+import { z } from 'zod';
+import { type CallArgs, contractRequest } from './contractCall';
 
 /** A failed call, as the caller sees it: the status, the errors of §8, and words a person can read. */
 export class ApiError extends Error {
@@ -61,6 +76,9 @@ export interface RequestOptions {
   responseType?: 'json' | 'text' | 'blob';
 }
 
+/** The options of a contract call: its query comes with its input, so not here. */
+export type CallOptions = Omit<RequestOptions, 'params'>;
+
 export interface ApiResult<T> {
   data: T;
   status: number;
@@ -85,11 +103,18 @@ export interface ApiClientDeps {
   onReachable?(): void;
   /** Tests give a fake transport; the app uses the browser's. */
   adapter?: AxiosAdapter;
+  /** Check each contract call's answer against its response schema (tests; see the header for why not the app). */
+  validateResponses?: boolean;
 }
 
 type Config = AxiosRequestConfig & { retries?: number; refreshed?: boolean; options?: RequestOptions };
 
-export interface ApiClient {
+/** The one way screens reach the API: a call of the contract, answering the endpoint's response. */
+export interface ContractCaller {
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E, CallOptions>): Promise<ResponseOf<E>>;
+}
+
+export interface ApiClient extends ContractCaller {
   get<T>(path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<ApiResult<T>>;
@@ -205,8 +230,32 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  /** A contract call: the endpoint's method and filled path, its query, and its body as JSON or multipart. */
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    ...[input, options]: CallArgs<E, CallOptions>
+  ): Promise<ResponseOf<E>> {
+    const request = contractRequest(endpoint, input);
+    const { data } = await send<ResponseOf<E>>({
+      method: request.method,
+      url: request.url,
+      params: request.query,
+      data: request.body,
+      options: { ...options, headers: { ...request.headers, ...options?.headers } },
+    });
+    if (deps.validateResponses && endpoint.response) {
+      const checked = endpoint.response.safeParse(data);
+      if (!checked.success)
+        throw new Error(
+          `${endpoint.method} ${endpoint.path} answered outside its contract:\n${z.prettifyError(checked.error)}`,
+        );
+    }
+    return data;
+  }
+
   return {
     axios: instance,
+    call,
     get: (url, options) => send({ method: 'GET', url, params: options?.params, options }),
     post: (url, data, options) => send({ method: 'POST', url, data, params: options?.params, options }),
     put: (url, data, options) => send({ method: 'PUT', url, data, params: options?.params, options }),

@@ -1,17 +1,18 @@
 /**
  * The app's single API client and query client, wired to the platform, the session atoms, the connection state
- * and the flash messages. Screens import `api` and `queryClient` from here; nothing else creates either.
+ * and the flash messages. Screens import `api` and `queryClient` from here; nothing else creates either. Outside
+ * this folder `api` is only `api.call` (a call of the contract): the path-based methods stay in here.
  */
 import { DELAYS_MS } from '@shared/domain/limits';
 import { unknownErrorMessage } from '@shared/domain/messages';
 import { platform } from '../platform';
 import { flash } from '../ui/flash';
-import { createApiClient } from './client';
+import { type ContractCaller, createApiClient } from './client';
 import { configureProbe, reportReachable, reportUnreachable } from './connection';
 import { createQueryClient } from './queryClient';
 import { adminSessionAtom, appStore, selectedCompanyIdAtom } from './session';
 
-export type { ApiResult, RequestOptions } from './client';
+export type { ApiResult, CallOptions, ContractCaller, RequestOptions } from './client';
 export { ApiError } from './client';
 
 export const queryClient = createQueryClient((error) =>
@@ -33,7 +34,7 @@ export function onAfterLogout(navigate: () => void): void {
   goToSignIn = navigate;
 }
 
-export const api = createApiClient({
+const client = createApiClient({
   baseURL: '/api',
   accessToken: () => platform().tokens.accessToken(),
   refreshAccessToken: () => platform().tokens.refresh(),
@@ -52,15 +53,23 @@ export const api = createApiClient({
   onReachable: reportReachable,
 });
 
+/** The one API of the screens: `api.call(ENDPOINTS.x, { params, query, body }, options)`. */
+export const api: ContractCaller = client;
+
 let apiBase = '/api';
 
 /** The desktop app talks to API_URL (or its embedded server) cross-origin; the web build uses /api here. */
 export function configureApiBase(url: string): void {
   apiBase = url.replace(/\/$/, '');
-  api.axios.defaults.baseURL = apiBase;
+  client.axios.defaults.baseURL = apiBase;
   // Another origin is reached with a bearer token, never cookies: asking for credentials there would make the
   // browser refuse every answer (the server allows credentials for no other origin, by design).
-  api.axios.defaults.withCredentials = !/^https?:\/\//.test(apiBase);
+  client.axios.defaults.withCredentials = !/^https?:\/\//.test(apiBase);
+}
+
+/** Where the API is (`/api`, or the desktop's API_URL): signed media links are resolved against it. */
+export function apiBaseUrl(): string {
+  return apiBase;
 }
 
 configureProbe(async () => {

@@ -4,6 +4,7 @@
  * client (so the cookie session or the bearer token applies). Screens subscribe with `useRealtimeEvent`; nothing
  * else opens sockets. After any reconnect the queries realtime feeds are refetched, so no missed event is lost.
  */
+import { REALTIME_ENDPOINTS } from '@shared/api/realtime';
 import type { TenantConfig } from '@shared/api/tenant';
 import type { PublishedEvent, RealtimePayloads } from '@shared/realtime';
 import Pusher, { type Channel } from 'pusher-js';
@@ -46,12 +47,12 @@ export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
       transport: 'ajax',
       customHandler: (params, callback) => {
         api
-          .post<{ auth: string }>(
-            '/broadcasting/auth',
-            { socket_id: params.socketId, channel_name: params.channelName },
+          .call(
+            REALTIME_ENDPOINTS.broadcastingAuth,
+            { body: { socket_id: params.socketId, channel_name: params.channelName } },
             { silent: true },
           )
-          .then(({ data }) => callback(null, data))
+          .then((data) => callback(null, data))
           .catch((error: Error) => callback(error, null));
       },
     },

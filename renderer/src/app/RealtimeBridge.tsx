@@ -3,7 +3,7 @@
  * subscriptions to the user's and the selected company's channels, and reconnects and refetches after the machine
  * wakes or the network returns. Renders nothing.
  */
-import type { TenantConfig } from '@shared/api/tenant';
+import { TENANT_ENDPOINTS } from '@shared/api/tenant';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -17,7 +17,7 @@ export function RealtimeBridge({ userId, companyId }: { userId: number; companyI
   const queryClient = useQueryClient();
   const tenant = useQuery({
     queryKey: keys.tenantConfig(),
-    queryFn: async () => (await api.get<TenantConfig>('/tenant-config', { silent: true })).data,
+    queryFn: () => api.call(TENANT_ENDPOINTS.config, {}, { silent: true }),
     staleTime: 10 * 60_000,
   });
 

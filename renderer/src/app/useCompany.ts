@@ -3,7 +3,6 @@
  * A platform admin may use every company (as owner, docs/permissions.md), found through companies/slim.
  */
 import type { User } from '@shared/api/auth';
-import type { Paged } from '@shared/api/paged';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useMemo } from 'react';
@@ -18,9 +17,12 @@ export function useSelectedCompany(user: User | null | undefined) {
   const platformAdmin = !!user?.is_platform_admin;
   const all = useQuery({
     queryKey: keys.companiesSlim(),
-    queryFn: async () =>
-      (await api.get<Paged<{ id: number; name: string; organization_id: number | null }>>('/companies/slim'))
-        .data.data,
+    queryFn: async () => {
+      // The companies' table of the contract brings the time-zone list: loaded when an admin needs it, not with
+      // the first screen (the initial script's budget, docs/decisions.md "UI loading").
+      const { COMPANY_ENDPOINTS } = await import('@shared/api/companies');
+      return (await api.call(COMPANY_ENDPOINTS.slim)).data;
+    },
     enabled: platformAdmin,
   });
   const companies = useMemo<CompanyChoice[]>(() => {

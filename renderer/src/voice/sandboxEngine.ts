@@ -4,16 +4,16 @@
  * side: the chosen microphone is captured (its level shown; muting silences it) and the caller's voice — a
  * soft murmur standing in for the words its transcript will carry — plays on the chosen speaker.
  */
-import type { LiveCallView, OutboundCallAnswer } from '@shared/api/voice';
+import { VOICE_ENDPOINTS } from '@shared/api/voice';
 import type { AudioPreferences } from '@shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ContractCaller } from '../api/client';
 import { type Microphone, openMicrophone, type Playing, playTone } from './audio';
 import type { EngineEvents, VoiceEngine } from './engine';
 
 /** How long the microphone may stay flat before the agent is told it seems dead. */
 const DEAD_MIC_MS = 8000;
 
-export function sandboxEngine(api: ApiClient, events: EngineEvents): VoiceEngine {
+export function sandboxEngine(api: ContractCaller, events: EngineEvents): VoiceEngine {
   let devices: AudioPreferences = { inputDeviceId: null, outputDeviceId: null, ringtoneDeviceId: null };
   let microphone: Microphone | null = null;
   let voice: Playing | null = null;
@@ -55,8 +55,8 @@ export function sandboxEngine(api: ApiClient, events: EngineEvents): VoiceEngine
     quiet.warned = false;
   }
 
-  const post = async <T>(path: string, body?: unknown) =>
-    (await api.post<T>(path, body, { silent: true })).data;
+  const silent = { silent: true };
+  const sandboxCall = (id: number) => ({ id });
 
   return {
     kind: 'sandbox',
@@ -66,27 +66,37 @@ export function sandboxEngine(api: ApiClient, events: EngineEvents): VoiceEngine
     },
     updateToken() {},
     async answer(call) {
-      const view = await post<LiveCallView>(`/sandbox/calls/${call.call_id}/answer`);
+      const view = await api.call(VOICE_ENDPOINTS.sandboxAnswer, { params: { id: call.call_id } }, silent);
       await startMedia();
       return view;
     },
     async hangup(callId) {
       stopMedia();
-      await post(`/sandbox/calls/${callId}/hangup`, { as: 'agent' });
+      await api.call(
+        VOICE_ENDPOINTS.sandboxHangup,
+        { params: { id: callId }, body: { as: 'agent' } },
+        silent,
+      );
     },
     async sendDigits(callId, digits) {
-      await post(`/sandbox/calls/${callId}/digits`, { digits, as: 'agent' });
+      const body = { digits, as: 'agent' as const };
+      await api.call(VOICE_ENDPOINTS.sandboxDigits, { params: { id: callId }, body }, silent);
     },
     setMuted(value) {
       muted = value;
       microphone?.setMuted(value);
     },
-    hold: (callId, hold) => post<LiveCallView>(`/sandbox/calls/${callId}/hold`, { hold }),
-    transfer: (callId, request) => post<LiveCallView>(`/sandbox/calls/${callId}/transfer`, request),
-    completeTransfer: (callId) => post<LiveCallView>(`/sandbox/calls/${callId}/transfer/complete`),
-    cancelTransfer: (callId) => post<LiveCallView>(`/sandbox/calls/${callId}/transfer/cancel`),
+    hold: (callId, hold) =>
+      api.call(VOICE_ENDPOINTS.sandboxHold, { params: sandboxCall(callId), body: { hold } }, silent),
+    transfer: (callId, request) =>
+      api.call(VOICE_ENDPOINTS.sandboxTransfer, { params: sandboxCall(callId), body: request }, silent),
+    completeTransfer: (callId) =>
+      api.call(VOICE_ENDPOINTS.sandboxTransferComplete, { params: sandboxCall(callId) }, silent),
+    cancelTransfer: (callId) =>
+      api.call(VOICE_ENDPOINTS.sandboxTransferCancel, { params: sandboxCall(callId) }, silent),
     async dial(numberId, destination) {
-      const answer = await post<OutboundCallAnswer>('/v1/calls/token', { number_id: numberId, destination });
+      const body = { number_id: numberId, destination };
+      const answer = await api.call(VOICE_ENDPOINTS.outboundToken, { body }, silent);
       await startMedia();
       return answer;
     },

@@ -7,8 +7,8 @@
 import type { CallingToken } from '@shared/api/inAppCalling';
 import type { IncomingCall, LiveCallView } from '@shared/api/voice';
 import { describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/client';
+import { ApiError, type ContractCaller } from '../api/client';
+import { contractRequest } from '../api/contractCall';
 import type { EngineEvents, VoiceEngine } from './engine';
 import { Softphone } from './softphone';
 
@@ -90,22 +90,18 @@ function fakeEngine(): VoiceEngine & { calls: string[] } {
   };
 }
 
-/** A fake API answering by path; unknown paths fail loudly. */
+/** A fake API answering by method and path (the contract call's request); unknown paths fail loudly. */
 function fakeApi(routes: Record<string, (body?: unknown) => unknown>) {
   const requests: { method: string; path: string; body?: unknown }[] = [];
-  const answer = async (method: string, path: string, body?: unknown) => {
-    requests.push({ method, path, body });
-    const route = routes[`${method} ${path}`];
-    if (!route) throw new Error(`unexpected ${method} ${path}`);
-    return { data: await route(body), status: 200 };
-  };
   const api = {
-    get: (path: string) => answer('GET', path),
-    post: (path: string, body?: unknown) => answer('POST', path, body),
-    put: (path: string, body?: unknown) => answer('PUT', path, body),
-    patch: (path: string, body?: unknown) => answer('PATCH', path, body),
-    delete: (path: string) => answer('DELETE', path),
-  } as unknown as ApiClient;
+    call: async (endpoint, input) => {
+      const { method, url: path, body } = contractRequest(endpoint, input);
+      requests.push({ method, path, body });
+      const route = routes[`${method} ${path}`];
+      if (!route) throw new Error(`unexpected ${method} ${path}`);
+      return route(body);
+    },
+  } as ContractCaller;
   return { api, requests };
 }
 

@@ -7,12 +7,17 @@
  * Rules (the issue's "VoIP panel"): Answer asks can-answer first and says who answered when it is too late;
  * Decline posts reject with the ring's join token; a new ring shows above a wrap-up and never waits for it.
  */
-import type { CallingToken } from '@shared/api/inAppCalling';
-import type { IncomingCall, LiveCallView, OutboundCallAnswer, TransferRequest } from '@shared/api/voice';
+import { type CallingToken, IN_APP_CALLING_ENDPOINTS } from '@shared/api/inAppCalling';
+import {
+  type IncomingCall,
+  type LiveCallView,
+  type OutboundCallAnswer,
+  type TransferRequest,
+  VOICE_ENDPOINTS,
+} from '@shared/api/voice';
 import type { AudioPreferences } from '@shared/ipc';
 import type { InAppCallingEvent } from '@shared/realtime';
-import type { ApiClient } from '../api/client';
-import { ApiError } from '../api/client';
+import { ApiError, type ContractCaller } from '../api/client';
 import type { EngineEvents, QualityWarning, Registration, VoiceEngine } from './engine';
 
 export interface ActiveCall {
@@ -59,7 +64,7 @@ export interface SoftphoneState {
 }
 
 export interface SoftphoneDeps {
-  api: ApiClient;
+  api: ContractCaller;
   companyId: number;
   /** Builds the engine for the token's kind. */
   createEngine(token: CallingToken, events: EngineEvents, renewToken: () => Promise<string>): VoiceEngine;
@@ -118,8 +123,8 @@ export class Softphone {
   // ── Registration ─────────────────────────────────────────────────────────────────────────────────────────
 
   private async token(): Promise<CallingToken> {
-    const path = `/companies/${this.deps.companyId}/in-app-calling/token`;
-    return (await this.deps.api.post<CallingToken>(path, undefined, { silent: true })).data;
+    const params = { companyId: this.deps.companyId };
+    return this.deps.api.call(IN_APP_CALLING_ENDPOINTS.token, { params }, { silent: true });
   }
 
   /** Gets a token, builds the engine of its kind and registers. A user without a calling line is told why. */
@@ -164,9 +169,9 @@ export class Softphone {
     this.set({ listening });
     if (!listening) return;
     try {
-      const path = `/companies/${this.deps.companyId}/in-app-calling/ringing`;
-      const { data } = await this.deps.api.get<{ data: IncomingCall[] }>(path, { silent: true });
-      for (const call of data.data) this.handleEvent({ type: 'ringing', call });
+      const params = { companyId: this.deps.companyId };
+      const ringing = await this.deps.api.call(VOICE_ENDPOINTS.ringing, { params }, { silent: true });
+      for (const call of ringing.data) this.handleEvent({ type: 'ringing', call });
     } catch {
       // The next ring still arrives live; nothing to tell the agent.
     }
@@ -255,11 +260,8 @@ export class Softphone {
     if (!call || !this.engine) return;
     if (this.state.active) await this.hangup();
     try {
-      const path = `/companies/${call.company_id}/in-app-calling/calls/${callId}/can-answer-call`;
-      const { data } = await this.deps.api.get<{
-        can_answer: boolean;
-        answered_by: { name: string } | null;
-      }>(path, { silent: true });
+      const params = { companyId: call.company_id, callId };
+      const data = await this.deps.api.call(VOICE_ENDPOINTS.canAnswer, { params }, { silent: true });
       if (!data.can_answer) {
         this.stopRinging(callId);
         this.engine.released(callId);
@@ -299,9 +301,9 @@ export class Softphone {
     this.stopRinging(callId);
     this.engine?.released(callId);
     try {
-      await this.deps.api.post(
-        `/companies/${call.company_id}/in-app-calling/calls/${callId}/reject`,
-        { joinToken: call.join_token },
+      await this.deps.api.call(
+        VOICE_ENDPOINTS.reject,
+        { params: { companyId: call.company_id, callId }, body: { joinToken: call.join_token } },
         { silent: true },
       );
     } catch (error) {

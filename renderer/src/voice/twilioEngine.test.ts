@@ -4,7 +4,7 @@
  * Call, the token renewed ahead of expiry without dropping anything, and quality warnings surfaced.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../api/client';
+import type { ContractCaller } from '../api/client';
 import type { EngineEvents, QualityWarning, Registration } from './engine';
 import { type CallLike, type DeviceLike, REGISTER_TIMEOUT_MS, twilioEngine } from './twilioEngine';
 
@@ -92,17 +92,14 @@ function setup(registers: boolean[] = [true]) {
   };
   let renewals = 0;
   const api = {
-    post: vi.fn(async () => ({
-      data: {
-        kind: 'twilio',
-        call_id: 42,
-        params: { To: '+13125550133', call_id: '42' },
-        from: '+1',
-        to: '+13125550133',
-      },
-      status: 201,
+    call: vi.fn(async () => ({
+      kind: 'twilio',
+      call_id: 42,
+      params: { To: '+13125550133', call_id: '42' },
+      from: '+1',
+      to: '+13125550133',
     })),
-  } as unknown as ApiClient;
+  } as unknown as ContractCaller;
   const engine = twilioEngine({
     api,
     companyId: 1,
@@ -192,9 +189,9 @@ describe('calls', () => {
     const { engine, built, api } = setup();
     await engine.register();
     const answer = await engine.dial(2, '+13125550133');
-    expect(api.post).toHaveBeenCalledWith(
-      '/v1/calls/token',
-      { number_id: 2, destination: '+13125550133' },
+    expect(api.call).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'POST', path: '/v1/calls/token' }),
+      { body: { number_id: 2, destination: '+13125550133' } },
       { silent: true },
     );
     expect(built[0]?.connected).toEqual([{ params: { To: '+13125550133', call_id: '42' } }]);

@@ -5,9 +5,9 @@
  * Hold and transfer are the platform's (conferences, server side). The token is renewed ahead of expiry with
  * `updateToken`, which never drops a call. Call-quality warnings surface as they start and clear.
  */
-import type { LiveCallView, OutboundCallAnswer } from '@shared/api/voice';
+import { VOICE_ENDPOINTS } from '@shared/api/voice';
 import type { AudioPreferences } from '@shared/ipc';
-import type { ApiClient } from '../api/client';
+import type { ContractCaller } from '../api/client';
 import type { EngineEvents, QualityWarning, VoiceEngine } from './engine';
 
 /** What the engine uses of a Twilio Call (the SDK's, or a test's fake). */
@@ -55,7 +55,7 @@ export const sdkDevice: DeviceFactory = async (token) => {
 };
 
 export function twilioEngine(options: {
-  api: ApiClient;
+  api: ContractCaller;
   companyId: number;
   token: string;
   events: EngineEvents;
@@ -140,9 +140,9 @@ export function twilioEngine(options: {
     }
   }
 
-  const agentCall = (callId: number) => `/companies/${options.companyId}/in-app-calling/calls/${callId}`;
-  const post = async <T>(path: string, body?: unknown) =>
-    (await api.post<T>(path, body, { silent: true })).data;
+  /** The platform's acts on the agent's call (hold, transfer) are its own company's calls. */
+  const agentCall = (callId: number) => ({ companyId: options.companyId, callId });
+  const silent = { silent: true };
 
   return {
     kind: 'twilio',
@@ -181,12 +181,17 @@ export function twilioEngine(options: {
     setMuted(muted) {
       for (const call of connected.values()) call.mute(muted);
     },
-    hold: (callId, hold) => post<LiveCallView>(`${agentCall(callId)}/hold`, { hold }),
-    transfer: (callId, request) => post<LiveCallView>(`${agentCall(callId)}/transfer`, request),
-    completeTransfer: (callId) => post<LiveCallView>(`${agentCall(callId)}/transfer/complete`),
-    cancelTransfer: (callId) => post<LiveCallView>(`${agentCall(callId)}/transfer/cancel`),
+    hold: (callId, hold) =>
+      api.call(VOICE_ENDPOINTS.hold, { params: agentCall(callId), body: { hold } }, silent),
+    transfer: (callId, request) =>
+      api.call(VOICE_ENDPOINTS.transfer, { params: agentCall(callId), body: request }, silent),
+    completeTransfer: (callId) =>
+      api.call(VOICE_ENDPOINTS.transferComplete, { params: agentCall(callId) }, silent),
+    cancelTransfer: (callId) =>
+      api.call(VOICE_ENDPOINTS.transferCancel, { params: agentCall(callId) }, silent),
     async dial(numberId, destination) {
-      const answer = await post<OutboundCallAnswer>('/v1/calls/token', { number_id: numberId, destination });
+      const body = { number_id: numberId, destination };
+      const answer = await api.call(VOICE_ENDPOINTS.outboundToken, { body }, { silent: true });
       if (!device) throw new Error('The phone is not registered yet.');
       const call = await device.connect({ params: answer.params });
       connected.set(answer.call_id, call);
