@@ -5,6 +5,7 @@ import {
   isValidVanity,
   normalizeConversationSearch,
   normalizePhone,
+  phoneSearchDigits,
   sanitizeVanityInput,
   TOLL_FREE_AREA_CODES,
   vanityToDigits,
@@ -155,5 +156,18 @@ describe('normalizeConversationSearch: §5 "Phone-like conversation searches hav
     ['', ''],
   ])('%j → %j', (input, expected) => {
     expect(normalizeConversationSearch(input)).toBe(expected);
+  });
+});
+
+describe('phoneSearchDigits: the digits of a phone-like search (contacts, numbers, the dialer)', () => {
+  it.each<[string, string | null]>([
+    ['(312) 555-01', '31255501'],
+    ['+1 312.555.0101', '13125550101'],
+    ['555', '555'],
+    ['Jane', null],
+    ['312 Main', null],
+    ['()-', null],
+  ])('%s → %s', (search, digits) => {
+    expect(phoneSearchDigits(search)).toBe(digits);
   });
 });

@@ -105,3 +105,13 @@ export function normalizeConversationSearch(query: string): string {
   const phoneLike = /^\+?[\d\s()-]+$/.test(trimmed) && /\d/.test(trimmed);
   return phoneLike ? trimmed.replace(/[\s()-]/g, '') : trimmed;
 }
+
+/**
+ * The digits of a phone-like search (`(312) 555-01` → `31255501`): text made only of digits, spaces, dashes,
+ * parentheses, dots and a plus, with at least one digit. Null for anything else.
+ */
+export function phoneSearchDigits(search: string): string | null {
+  if (!/^[\d\s().+-]+$/.test(search)) return null;
+  const digits = search.replace(/\D/g, '');
+  return digits ? digits : null;
+}

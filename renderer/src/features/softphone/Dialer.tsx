@@ -4,11 +4,16 @@
  * SIP fields, §3) may call; the others are told why. `tel:` links from the desktop fill the number in.
  */
 import { Autocomplete, Button, Select, Stack, Text } from '@mantine/core';
-import type { Contact } from '@shared/api/contacts';
-import type { TrackedNumber } from '@shared/api/numbers';
-import type { Paged } from '@shared/api/paged';
+import { CONTACT_ENDPOINTS } from '@shared/api/contacts';
+import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { canPlaceCalls } from '@shared/domain/numbers';
-import { formatPhone, normalizePhone, sanitizeVanityInput, vanityToDigits } from '@shared/domain/phone';
+import {
+  formatPhone,
+  normalizePhone,
+  phoneSearchDigits,
+  sanitizeVanityInput,
+  vanityToDigits,
+} from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
@@ -45,11 +50,12 @@ export function Dialer({
     queryKey: ['Numbers', 'voice', companyId],
     queryFn: async () =>
       (
-        await api.get<Paged<TrackedNumber>>(`/companies/${companyId}/numbers`, {
-          params: { perPage: 1000 },
-          silent: true,
-        })
-      ).data.data.filter((number) => canPlaceCalls(number.type)),
+        await api.call(
+          NUMBER_ENDPOINTS.list,
+          { params: { companyId }, query: { perPage: 1000 } },
+          { silent: true },
+        )
+      ).data.filter((number) => canPlaceCalls(number.type)),
   });
   useEffect(() => {
     if (!callerId && numbers.data?.[0]) setCallerId(String(numbers.data[0].id));
@@ -60,12 +66,13 @@ export function Dialer({
     queryKey: ['Contacts', 'dialer', companyId, search],
     queryFn: async () =>
       (
-        await api.get<{ data: Contact[] }>('/contacts', {
-          params: { companyId, perPage: 8, filters: { search } },
-          silent: true,
-        })
-      ).data.data,
-    enabled: search.length >= 2 && !/^[\d\s()+.-]+$/.test(search),
+        await api.call(
+          CONTACT_ENDPOINTS.list,
+          { query: { companyId, perPage: 8, filters: { search } } },
+          { silent: true },
+        )
+      ).data,
+    enabled: search.length >= 2 && !phoneSearchDigits(search),
   });
   const suggestions = (contacts.data ?? []).map(
     (contact) => `${contact.name} — ${formatPhone(contact.number)}`,

@@ -3,6 +3,7 @@
  * with the unread count of its conversations and whether the caller has a notification block (any channel) on it.
  */
 import type { TrackedNumber } from '@shared/api/numbers';
+import { phoneSearchDigits } from '@shared/domain/phone';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { conversations, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -13,12 +14,12 @@ import { trackedNumberView } from './view';
 /** The search over number and label: phone-like text matches the number's digits ("(312) 555-01" → 31255501). */
 function numberSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const digits = search.replace(/\D/g, '');
-  const phoneLike = digits.length >= 3 && /^[\d\s()+.-]+$/.test(search);
+  // Fewer than three digits would match nearly every number.
+  const digits = phoneSearchDigits(search);
   return or(
     ilike(numbers.label, likePattern(search)),
     ilike(numbers.number, likePattern(search)),
-    phoneLike ? ilike(numbers.number, likePattern(digits)) : undefined,
+    digits && digits.length >= 3 ? ilike(numbers.number, likePattern(digits)) : undefined,
   );
 }
 

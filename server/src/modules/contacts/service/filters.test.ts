@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactGroups, contactLabels, contacts, eavAttributes, eavChoices } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
-import { contactFilterCondition, phoneSearchDigits } from './filters';
+import { contactFilterCondition } from './filters';
 
 let t: TestApp;
 let motors: number;
@@ -279,18 +279,5 @@ describe('contactFilterCondition', () => {
       .where(await contactFilterCondition(t.ctx.db, other, {}))
       .then((found) => found.filter((row) => ids.includes(row.id)));
     expect(mine).toEqual([]);
-  });
-});
-
-describe('phoneSearchDigits', () => {
-  it.each<[string, string | null]>([
-    ['(312) 555-01', '31255501'],
-    ['+1 312.555.0101', '13125550101'],
-    ['555', '555'],
-    ['Jane', null],
-    ['312 Main', null],
-    ['()-', null],
-  ])('%s → %s', (search, digits) => {
-    expect(phoneSearchDigits(search)).toBe(digits);
   });
 });

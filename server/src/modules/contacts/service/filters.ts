@@ -9,7 +9,7 @@
  */
 import { type ContactFilters, ContactFiltersSchema } from '@shared/api/contacts';
 import { CONTACT_ENTITY_TYPE, checkCustomValue } from '@shared/domain/customFields';
-import { normalizePhone } from '@shared/domain/phone';
+import { normalizePhone, phoneSearchDigits } from '@shared/domain/phone';
 import { and, eq, exists, ilike, inArray, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
@@ -26,16 +26,6 @@ import { type FieldRule, loadFieldRules } from '../../customFields/values';
 const MAX_GROUP_DEPTH = 5;
 
 const NOTHING = sql`false`;
-
-/**
- * The digits of a phone-like search (`(312) 555-01` → `31255501`): text made only of digits, spaces, dashes,
- * parentheses, dots and a plus, with at least one digit. Null for anything else.
- */
-export function phoneSearchDigits(search: string): string | null {
-  if (!/^[\d\s().+-]+$/.test(search)) return null;
-  const digits = search.replace(/\D/g, '');
-  return digits ? digits : null;
-}
 
 /**
  * Builds filter conditions for one company, loading what it needs (the company's virtual groups, its contact
