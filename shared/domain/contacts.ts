@@ -73,6 +73,25 @@ export const CONTACT_SOURCES = codes([
   { value: 'Migration', label: 'Migration' },
 ]);
 
+/**
+ * §3 Contact's free-text fields: kept as typed (trimmed), a blank one means none. The editor, an import and the
+ * renderer's optimistic copy all treat them alike; `email` is text too but is kept lower-cased, so it is apart.
+ */
+export const CONTACT_FREE_TEXT_FIELDS = [
+  'company_name',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'zip',
+  'notes',
+  'optin_source',
+  'carrier',
+] as const;
+
+/** §3 Contact's fields that hold a code of a table (GENDERS, AGE_RANGES, CONTACT_TYPES, SMS opt-in types). */
+export const CONTACT_CODE_FIELDS = ['gender', 'age_range', 'type', 'optin_type'] as const;
+
 /** The orders the contacts list offers (§7 `GET /contacts` `sort`): the API accepts these and the list's headers sort by them. */
 export const CONTACT_SORTS = ['name', 'number', 'email', 'created_at', 'updated_at'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];

@@ -11,6 +11,7 @@ import type {
   ContactLabel,
 } from '@shared/api/contacts';
 import type { ContactsPage } from '@shared/api/paged';
+import { CONTACT_FREE_TEXT_FIELDS } from '@shared/domain/contacts';
 import { normalizePhone } from '@shared/domain/phone';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ContactSort, SortDir } from './filters';
@@ -74,18 +75,7 @@ export function applyContactChanges<T extends Contact>(
   lookups: PatchLookups,
 ): T {
   const next: T = { ...contact };
-  const textFields = [
-    'company_name',
-    'address1',
-    'address2',
-    'city',
-    'state',
-    'zip',
-    'notes',
-    'optin_source',
-    'carrier',
-  ] as const;
-  for (const field of textFields) {
+  for (const field of CONTACT_FREE_TEXT_FIELDS) {
     const value = blankToNull(changes[field]);
     if (value !== undefined) next[field] = value;
   }

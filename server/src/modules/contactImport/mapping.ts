@@ -7,6 +7,8 @@
 import { type ContactInput, ContactInputSchema, contactNameOf } from '@shared/api/contacts';
 import { valuesOf } from '@shared/domain/codes';
 import {
+  CONTACT_CODE_FIELDS,
+  CONTACT_FREE_TEXT_FIELDS,
   CONTACT_IMPORT_FIELDS,
   CONTACT_TYPES,
   type ContactColumnMapping,
@@ -90,20 +92,9 @@ export interface ImportedContact {
 
 /** The nullable text columns of `contacts` an import can fill, by their column name. */
 export const TEXT_FIELDS = [
-  'company_name',
+  ...CONTACT_FREE_TEXT_FIELDS,
   'email',
-  'address1',
-  'address2',
-  'city',
-  'state',
-  'zip',
-  'notes',
-  'optin_type',
-  'optin_source',
-  'carrier',
-  'gender',
-  'age_range',
-  'type',
+  ...CONTACT_CODE_FIELDS,
   'custom_country',
   'custom_title',
 ] as const;
@@ -186,19 +177,7 @@ export function readContactRow(
   const put = (field: string, value: unknown) => {
     if (value !== '' && value !== undefined) input[field] = value;
   };
-  for (const field of [
-    'company_name',
-    'email',
-    'address1',
-    'address2',
-    'city',
-    'state',
-    'zip',
-    'notes',
-    'optin_source',
-    'carrier',
-    'age_range',
-  ]) {
+  for (const field of [...CONTACT_FREE_TEXT_FIELDS, 'email', 'age_range']) {
     put(field, cell(field));
   }
   const codes: [string, readonly { value: string; label: string }[]][] = [

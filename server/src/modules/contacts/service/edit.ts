@@ -9,6 +9,7 @@ import {
   type ContactInputSchema,
   contactNameOf,
 } from '@shared/api/contacts';
+import { CONTACT_CODE_FIELDS, CONTACT_FREE_TEXT_FIELDS } from '@shared/domain/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,22 +36,11 @@ function columnsOf(input: ContactChange): Partial<typeof contacts.$inferInsert> 
   const name = contactNameOf(input);
   if (name !== undefined) columns.name = name;
   const plain = [
-    'company_name',
+    ...CONTACT_FREE_TEXT_FIELDS,
     'email',
-    'address1',
-    'address2',
-    'city',
-    'state',
-    'zip',
-    'notes',
-    'optin_type',
-    'optin_source',
+    ...CONTACT_CODE_FIELDS,
     'alternative_names',
     'secondary_emails',
-    'carrier',
-    'gender',
-    'age_range',
-    'type',
     'is_invalid',
     'is_unsubscribed',
   ] as const;
