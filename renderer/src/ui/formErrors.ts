@@ -2,16 +2,22 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../api';
 
+/**
+ * `fields` names the fields the form shows a message beside: a list, or a test for forms whose fields are rows
+ * of a list (`choices.2.value`). The answer is the first message no field shows, else (not a 422) the error's
+ * message, else nothing.
+ */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly string[],
+  fields: readonly string[] | ((field: string) => boolean),
 ): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  const placed = typeof fields === 'function' ? fields : (field: string) => fields.includes(field);
   let unplaced = '';
   for (const [field, messages] of Object.entries(error.errors)) {
     const text = Array.isArray(messages) ? String(messages[0] ?? '') : String(messages);
-    if (fields.includes(field)) setError(field as Path<T>, { type: 'server', message: text });
+    if (placed(field)) setError(field as Path<T>, { type: 'server', message: text });
     else unplaced ||= text;
   }
   return unplaced || (error.status === 422 ? '' : error.message);

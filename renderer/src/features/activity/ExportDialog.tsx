@@ -3,14 +3,27 @@
  * the feed's filters and the user's time zone. While it runs the dialog shows its progress (it may be closed: the
  * page keeps a small progress bar, and the CSV downloads when the batch finishes wherever the person is).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Modal, Progress, Radio, Stack, Text } from '@mantine/core';
 import type { ExportKind } from '@shared/api/activity';
 import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { columnLabel, columnsOf, EXPORT_KIND_LABELS, EXPORT_KINDS, orderedColumns } from './exportColumns';
 import { isRunning, percentOf, type TrackedExport } from './exportTracker';
 import { type ActivityFilterState, defaultExportKind, describeExportFilters, exportBody } from './filters';
 import { exportTracker, useTrackedExport } from './runningExport';
+
+/**
+ * What the dialog chooses: the kind, and its columns. The rest of the export body (company, time zone, the feed's
+ * filters) is the page's, and the contract checks the columns against the kind (EXPORT_ENDPOINTS).
+ */
+const ExportChoiceSchema = z.object({
+  kind: z.enum(EXPORT_KINDS as [ExportKind, ...ExportKind[]]),
+  columns: z.array(z.string()).min(1, 'Choose at least one column.'),
+});
+type ExportChoice = z.input<typeof ExportChoiceSchema>;
+const choiceOf = (kind: ExportKind): ExportChoice => ({ kind, columns: [...columnsOf(kind)] });
 
 export function ExportDialog({
   opened,
@@ -54,8 +67,13 @@ function ExportDialogBody({
   numberName: (id: number) => string;
 }) {
   const tracked = useTrackedExport();
-  const [kind, setKind] = useState<ExportKind>(() => defaultExportKind(filters));
-  const [columns, setColumns] = useState<string[]>(() => [...columnsOf(kind)]);
+  const form = useForm<ExportChoice>({
+    resolver: zodResolver(ExportChoiceSchema),
+    // The column choice says at once when it is empty, not only on Start.
+    mode: 'onChange',
+    defaultValues: choiceOf(defaultExportKind(filters)),
+  });
+  const [kind, columns] = form.watch(['kind', 'columns']);
   const running = isRunning(tracked);
 
   if (tracked && running && tracked.companyId === companyId)
@@ -74,26 +92,18 @@ function ExportDialogBody({
     );
 
   const applied = describeExportFilters(filters, kind, numberName);
-  const chooseKind = (next: string) => {
-    const value = next as ExportKind;
-    setKind(value);
-    setColumns([...columnsOf(value)]);
-  };
-  const start = () => {
+  // Another kind has other columns: all of them, until the person unticks some.
+  const chooseKind = (next: string) => form.reset(choiceOf(next as ExportKind));
+  const start = form.handleSubmit(({ kind, columns }) => {
     void exportTracker.start(
       companyId,
       kind,
       exportBody(companyId, kind, orderedColumns(kind, columns), filters, tz),
     );
-  };
+  });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (columns.length) start();
-      }}
-    >
+    <form onSubmit={start}>
       <Stack gap="md">
         {tracked?.phase === 'failed' && tracked.companyId === companyId && (
           <Alert color="red" role="alert" title="The export failed">
@@ -117,19 +127,25 @@ function ExportDialogBody({
             ))}
           </Group>
         </Radio.Group>
-        <Checkbox.Group
-          label="Columns"
-          description="In this order in the file."
-          value={columns}
-          onChange={setColumns}
-          error={columns.length ? undefined : 'Choose at least one column.'}
-        >
-          <Group gap="sm" mt={6}>
-            {columnsOf(kind).map((column) => (
-              <Checkbox key={column} value={column} label={columnLabel(column)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        <Controller
+          control={form.control}
+          name="columns"
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label="Columns"
+              description="In this order in the file."
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Group gap="sm" mt={6}>
+                {columnsOf(kind).map((column) => (
+                  <Checkbox key={column} value={column} label={columnLabel(column)} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
         <Stack gap={2}>
           <Text size="sm" fw={500}>
             Filters

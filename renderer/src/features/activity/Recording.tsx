@@ -9,7 +9,7 @@ import type { Call } from '@shared/api/activity';
 import { SPEAKERS, type Speaker, TRANSCRIPTION_STATES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
 import { useEffect, useId, useRef, useState } from 'react';
-import { api } from '../../api';
+import { apiBaseUrl } from '../../api';
 import { formatDuration } from './format';
 import { absoluteMediaUrl, linkExpired } from './media';
 
@@ -49,7 +49,7 @@ export function Recording({
   const [problem, setProblem] = useState<'renewing' | 'failed' | null>(null);
   const resumeWithNewLink = useRef(false);
   const panelId = useId();
-  const url = src ? absoluteMediaUrl(src, api.axios.defaults.baseURL ?? '/api', window.location.href) : null;
+  const url = src ? absoluteMediaUrl(src, apiBaseUrl(), window.location.href) : null;
 
   // A fresh link after an expired one: load it and play on, as the person had asked.
   useEffect(() => {

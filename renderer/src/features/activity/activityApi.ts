@@ -3,15 +3,13 @@
  * transcription and a fresh recording link), the company's tracked numbers for the filter, and the exports.
  */
 import {
+  ACTIVITY_ENDPOINTS,
   ACTIVITY_PER_PAGE,
-  type ActivityRow,
-  type Call,
   EXPORT_ENDPOINTS,
   type ExportBatch,
   type ExportKind,
 } from '@shared/api/activity';
-import type { TrackedNumber } from '@shared/api/numbers';
-import type { Paged } from '@shared/api/paged';
+import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import type { ExportBody, FeedBody } from './filters';
@@ -28,15 +26,13 @@ export function useActivityFeed(companyId: number, body: FeedBody, enabled: bool
   return useInfiniteQuery({
     queryKey: activityKeys.feed(companyId, body),
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.post<Paged<ActivityRow>>(
-          '/activity',
-          { ...body, page: pageParam, perPage: ACTIVITY_PER_PAGE },
-          // The screen shows a refusal itself (the date window under its field), so no toast as well.
-          { params: { companyId }, signal, silent: true },
-        )
-      ).data,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        ACTIVITY_ENDPOINTS.list,
+        { query: { companyId }, body: { ...body, page: pageParam, perPage: ACTIVITY_PER_PAGE } },
+        // The screen shows a refusal itself (the date window under its field), so no toast as well.
+        { signal, silent: true },
+      ),
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: enabled && companyId > 0,
   });
@@ -46,7 +42,7 @@ export function useActivityFeed(companyId: number, body: FeedBody, enabled: bool
 export function useCall(id: number, enabled: boolean) {
   return useQuery({
     queryKey: activityKeys.call(id),
-    queryFn: async ({ signal }) => (await api.get<Call>(`/calls/${id}`, { signal, silent: true })).data,
+    queryFn: ({ signal }) => api.call(ACTIVITY_ENDPOINTS.call, { params: { id } }, { signal, silent: true }),
     enabled: enabled && id > 0,
   });
 }
@@ -55,30 +51,24 @@ export function useTrackedNumbers(companyId: number) {
   return useQuery({
     queryKey: activityKeys.numbers(companyId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<Paged<TrackedNumber>>(`/companies/${companyId}/numbers`, {
-          params: { perPage: 1000 },
-          signal,
-        })
-      ).data.data,
+      (await api.call(NUMBER_ENDPOINTS.list, { params: { companyId }, query: { perPage: 1000 } }, { signal }))
+        .data,
     enabled: companyId > 0,
   });
 }
 
 export async function startExport(kind: ExportKind, body: ExportBody): Promise<ExportBatch> {
-  return (await api.post<ExportBatch>(EXPORT_ENDPOINTS[kind].path, body, { silent: true })).data;
+  return api.call(EXPORT_ENDPOINTS[kind], { body }, { silent: true });
 }
 
 export async function fetchExport(companyId: number, batchId: number): Promise<ExportBatch> {
-  return (await api.get<ExportBatch>(`/companies/${companyId}/exports/${batchId}`, { silent: true })).data;
+  return api.call(EXPORT_ENDPOINTS.progress, { params: { companyId, batchId } }, { silent: true });
 }
 
 export async function downloadExport(companyId: number, batchId: number): Promise<string> {
-  return (
-    await api.get<string>(`/companies/${companyId}/exports/${batchId}/download`, {
-      responseType: 'text',
-      headers: { Accept: 'text/csv, application/json' },
-      silent: true,
-    })
-  ).data;
+  return api.call(
+    EXPORT_ENDPOINTS.download,
+    { params: { companyId, batchId } },
+    { responseType: 'text', headers: { Accept: 'text/csv, application/json' }, silent: true },
+  );
 }

@@ -1,4 +1,5 @@
 /** API keys (§7 personalAccessTokens): list, create (the secret shown once, with a copy button), revoke. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -7,55 +8,86 @@ import {
   Group,
   Modal,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ApiKey } from '@shared/api/apiKeys';
+import { API_KEY_ENDPOINTS, type ApiKey } from '@shared/api/apiKeys';
+import type { ResponseOf } from '@shared/api/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { ApiError, api } from '../../api';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { api } from '../../api';
 import { keys } from '../../api/keys';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { applyServerErrors } from '../../ui/formErrors';
+import { EmptyState, ErrorState } from '../../ui/States';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : 'Never');
+const column = createColumnHelper<ApiKey>();
+/** The form names the key; it never expires (no expires_in_days). */
+const KeySchema = API_KEY_ENDPOINTS.create.body.pick({ name: true });
+type KeyValues = z.input<typeof KeySchema>;
 
 export function ApiKeysPage() {
   const queryClient = useQueryClient();
   const list = useQuery({
     queryKey: keys.apiKeys(),
-    queryFn: async () => (await api.get<ApiKey[]>('/personalAccessTokens')).data,
+    queryFn: () => api.call(API_KEY_ENDPOINTS.list),
   });
-  const [name, setName] = useState('');
-  const [created, setCreated] = useState<(ApiKey & { token: string }) | null>(null);
+  const keyForm = useForm<KeyValues>({ resolver: zodResolver(KeySchema), defaultValues: { name: '' } });
+  const [created, setCreated] = useState<ResponseOf<typeof API_KEY_ENDPOINTS.create> | null>(null);
   const create = useMutation({
-    mutationFn: async (keyName: string) =>
-      (
-        await api.post<ApiKey & { token: string }>(
-          '/personalAccessTokens',
-          { name: keyName },
-          { silent: true },
-        )
-      ).data,
+    mutationFn: (keyName: string) =>
+      api.call(API_KEY_ENDPOINTS.create, { body: { name: keyName } }, { silent: true }),
     onSuccess: (key) => {
       setCreated(key);
-      setName('');
+      keyForm.reset();
       void queryClient.invalidateQueries({ queryKey: keys.apiKeys() });
+    },
+    onError: (error) => {
+      // The form has one field: whatever went wrong is said beside it.
+      const unplaced = applyServerErrors(error, keyForm.setError, ['name']);
+      if (unplaced) keyForm.setError('name', { type: 'server', message: unplaced });
     },
   });
   const revoke = useMutation({
-    mutationFn: async (key: ApiKey) => api.delete(`/personalAccessTokens/${key.id}`),
+    mutationFn: async (key: ApiKey) => api.call(API_KEY_ENDPOINTS.revoke, { params: { id: key.id } }),
     onSuccess: (_r, key) => {
       flash('success', `The key “${key.name}” no longer works.`);
       void queryClient.invalidateQueries({ queryKey: keys.apiKeys() });
     },
   });
-  const nameError =
-    create.error instanceof ApiError ? (create.error.field('name') ?? create.error.message) : undefined;
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: 'Name' }),
+      column.accessor('prefix', { header: 'Key', cell: (info) => <Code>{info.getValue()}…</Code> }),
+      column.accessor('created_at', { header: 'Created', cell: (info) => when(info.getValue()) }),
+      column.accessor('last_used_at', { header: 'Last used', cell: (info) => when(info.getValue()) }),
+      column.display({
+        id: 'actions',
+        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        cell: ({ row: { original: key } }) => (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            aria-label={`Revoke ${key.name}`}
+            loading={revoke.isPending && revoke.variables?.id === key.id}
+            onClick={() => revoke.mutate(key)}
+          >
+            Revoke
+          </Button>
+        ),
+      }),
+    ],
+    [revoke.isPending, revoke.variables, revoke.mutate],
+  );
 
   return (
     <Stack>
@@ -65,71 +97,36 @@ export function ApiKeysPage() {
       <Text c="dimmed">
         Keys let other software use the API as you, with your rights. Treat them like passwords.
       </Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate(name);
-        }}
-      >
+      <form onSubmit={keyForm.handleSubmit(({ name }) => create.mutate(name))}>
         <Group align="flex-end">
           <TextInput
             label="Key name"
             placeholder="e.g. CRM sync"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={nameError}
+            {...keyForm.register('name')}
+            error={keyForm.formState.errors.name?.message}
           />
-          <Button type="submit" loading={create.isPending} disabled={!name.trim()}>
+          <Button type="submit" loading={create.isPending} disabled={!keyForm.watch('name').trim()}>
             Create key
           </Button>
         </Group>
       </form>
-      {list.isPending ? (
-        <LoadingState label="Loading API keys" />
-      ) : list.error ? (
+      {list.error ? (
         <ErrorState title="Could not load your API keys" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No API keys yet">
-          Create one for each integration, so you can revoke them one by one.
-        </EmptyState>
       ) : (
-        <Table striped aria-label="API keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Key</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Last used</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.data.map((key) => (
-              <Table.Tr key={key.id}>
-                <Table.Td>{key.name}</Table.Td>
-                <Table.Td>
-                  <Code>{key.prefix}…</Code>
-                </Table.Td>
-                <Table.Td>{when(key.created_at)}</Table.Td>
-                <Table.Td>{when(key.last_used_at)}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    aria-label={`Revoke ${key.name}`}
-                    loading={revoke.isPending && revoke.variables?.id === key.id}
-                    onClick={() => revoke.mutate(key)}
-                  >
-                    Revoke
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="API keys"
+          data={list.data ?? []}
+          columns={columns}
+          getRowId={(key) => String(key.id)}
+          loading={list.isPending}
+          loadingLabel="Loading API keys"
+          empty={
+            <EmptyState title="No API keys yet">
+              Create one for each integration, so you can revoke them one by one.
+            </EmptyState>
+          }
+          tableProps={{ striped: true }}
+        />
       )}
       <Modal opened={!!created} onClose={() => setCreated(null)} title="Your new API key">
         {created && (

@@ -1,29 +1,32 @@
 /** Asks for a reset link (§7 POST /password/forgot). The answer is the same whether or not the account exists. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../api';
+import type { z } from 'zod';
+import { api } from '../../api';
+import { applyServerErrors } from '../../ui/formErrors';
 import { PublicLayout } from '../../ui/PublicLayout';
 
-export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+const ForgotSchema = AUTH_ENDPOINTS.passwordForgot.body;
+type Values = z.input<typeof ForgotSchema>;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
+export function ForgotPasswordPage() {
+  const [sent, setSent] = useState('');
+  const form = useForm<Values>({ resolver: zodResolver(ForgotSchema), defaultValues: { email: '' } });
+
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
-      const { data } = await api.post<{ message: string }>('/password/forgot', { email }, { silent: true });
+      const data = await api.call(AUTH_ENDPOINTS.passwordForgot, { body: { email } }, { silent: true });
       setSent(data.message);
     } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.field('email') ?? caught.message) : String(caught));
-    } finally {
-      setBusy(false);
+      // The form has one field: whatever went wrong is said beside it.
+      const unplaced = applyServerErrors(caught, form.setError, ['email']);
+      if (unplaced) form.setError('email', { type: 'server', message: unplaced });
     }
-  };
+  });
 
   return (
     <PublicLayout title="Reset your password">
@@ -39,11 +42,14 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="username"
               autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={error || undefined}
+              {...form.register('email')}
+              error={form.formState.errors.email?.message}
             />
-            <Button type="submit" loading={busy} disabled={!email.trim()}>
+            <Button
+              type="submit"
+              loading={form.formState.isSubmitting}
+              disabled={!form.watch('email').trim()}
+            >
               Send reset link
             </Button>
           </Stack>

@@ -1,48 +1,47 @@
 /** Sets a new password from a reset link (§7 POST /password/reset; §8 the expired-link message). */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../api';
+import type { z } from 'zod';
+import { api } from '../../api';
+import { applyServerErrors } from '../../ui/formErrors';
 import { PublicLayout } from '../../ui/PublicLayout';
+
+const ResetSchema = AUTH_ENDPOINTS.passwordReset.body;
+type Values = z.input<typeof ResetSchema>;
+const FIELDS = ['password', 'password_confirmation', 'token', 'email'] as const;
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // The link's token and address travel with the form, so the contract's schema checks the whole body.
+  const form = useForm<Values>({
+    resolver: zodResolver(ResetSchema),
+    defaultValues: {
+      token: params.get('token') ?? '',
+      email: params.get('email') ?? '',
+      password: '',
+      password_confirmation: '',
+    },
+  });
+  const [formError, setFormError] = useState('');
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
+  const submit = form.handleSubmit(async (body) => {
+    setFormError('');
     try {
-      await api.post(
-        '/password/reset',
-        {
-          token: params.get('token') ?? '',
-          email: params.get('email') ?? '',
-          password,
-          password_confirmation: confirmation,
-        },
-        { silent: true },
-      );
+      await api.call(AUTH_ENDPOINTS.passwordReset, { body }, { silent: true });
       navigate('/sign-in?reset=1', { replace: true });
     } catch (caught) {
-      if (caught instanceof ApiError) {
-        setErrors({
-          password: caught.field('password') ?? '',
-          password_confirmation: caught.field('password_confirmation') ?? '',
-          form:
-            caught.field('token') ?? caught.field('email') ?? (caught.status === 422 ? '' : caught.message),
-        });
-      } else setErrors({ form: String(caught) });
-    } finally {
-      setBusy(false);
+      setFormError(applyServerErrors(caught, form.setError, FIELDS));
     }
-  };
+  });
+  const errors = form.formState.errors;
+  // A bad token or address is the link's fault: said above "Send a new link", not beside a field.
+  const linkError = errors.token?.message ?? errors.email?.message ?? formError;
 
   return (
     <PublicLayout title="Choose a new password">
@@ -53,26 +52,24 @@ export function ResetPasswordPage() {
             description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
             autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password || undefined}
+            {...form.register('password')}
+            error={errors.password?.message}
           />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={errors.password_confirmation || undefined}
+            {...form.register('password_confirmation')}
+            error={errors.password_confirmation?.message}
           />
-          {errors.form && (
+          {linkError && (
             <Alert color="red" role="alert">
-              {errors.form}{' '}
+              {linkError}{' '}
               <Anchor component={Link} to="/forgot-password">
                 Send a new link
               </Anchor>
             </Alert>
           )}
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             Change password
           </Button>
         </Stack>

@@ -1,9 +1,15 @@
 /** The second step of sign-in (§5 "one carrying a kind means a second factor is required"). */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { MfaChallenge } from '@shared/api/auth';
+import { MfaBodySchema, type MfaChallenge } from '@shared/api/auth';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError } from '../../api';
+import { applyServerErrors } from '../../ui/formErrors';
 import { completeSecondFactor, resendSecondFactor } from './signIn';
+
+type Values = z.input<typeof MfaBodySchema>;
 
 export function SecondFactorStep({
   challenge,
@@ -14,27 +20,24 @@ export function SecondFactorStep({
   onDone: () => void;
   onCancel: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState('');
+  const form = useForm<Values>({
+    resolver: zodResolver(MfaBodySchema),
+    defaultValues: { mfa_token: challenge.mfa_token, code: '' },
+  });
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError('');
+  const submit = form.handleSubmit(async ({ mfa_token, code }) => {
     try {
-      await completeSecondFactor(challenge.mfa_token, code.trim());
+      await completeSecondFactor(mfa_token, code);
       onDone();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 401) {
-        setError(caught.message);
-        setTimeout(onCancel, 2500);
-      } else setError(caught instanceof ApiError ? (caught.field('code') ?? caught.message) : String(caught));
-    } finally {
-      setBusy(false);
+      // The form has one field: whatever went wrong is said beside it.
+      const unplaced = applyServerErrors(caught, form.setError, ['code']);
+      if (unplaced) form.setError('code', { type: 'server', message: unplaced });
+      // A refused challenge (expired, too many tries) cannot be answered again: back to the first step.
+      if (caught instanceof ApiError && caught.status === 401) setTimeout(onCancel, 2500);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -49,12 +52,11 @@ export function SecondFactorStep({
           autoComplete="one-time-code"
           inputMode="numeric"
           autoFocus
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          error={error || undefined}
+          {...form.register('code')}
+          error={form.formState.errors.code?.message}
         />
         {notice && <Alert color="blue">{notice}</Alert>}
-        <Button type="submit" loading={busy} disabled={!code.trim()}>
+        <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.watch('code').trim()}>
           Verify
         </Button>
         <Group justify="space-between">

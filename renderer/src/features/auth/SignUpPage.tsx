@@ -1,8 +1,7 @@
 /** Sign-up: creates a company whose creator is its owner (§6), then signs in. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import type { SignIn } from '@shared/api/auth';
-import { SignupBodySchema } from '@shared/api/auth';
+import { AUTH_ENDPOINTS, SignupBodySchema } from '@shared/api/auth';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,8 +27,8 @@ export function SignUpPage() {
   const submit = form.handleSubmit(async (values) => {
     setFormError('');
     try {
-      await api.get('/csrf-cookie', { silent: true });
-      const { data } = await api.post<SignIn>('/signup', values, { silent: true });
+      await api.call(AUTH_ENDPOINTS.csrfCookie, {}, { silent: true });
+      const data = await api.call(AUTH_ENDPOINTS.signup, { body: values }, { silent: true });
       if ('access_token' in data) await handOverTokens(data);
       queryClient.setQueryData(keys.currentUser(), await fetchCurrentUser());
       navigate('/', { replace: true });

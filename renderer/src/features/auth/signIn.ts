@@ -2,7 +2,7 @@
  * Signing in and out (§4 Login outcomes, §5 "a token means success; a kind means a second factor"). A browser
  * first fetches the XSRF cookie and gets an httpOnly session; the desktop hands the token pair to the platform.
  */
-import type { LoginResponse, MfaChallenge, SignIn } from '@shared/api/auth';
+import { AUTH_ENDPOINTS, type MfaChallenge, type SignIn } from '@shared/api/auth';
 import { classifyLoginResponse } from '@shared/domain/auth';
 import { DELAYS_MS } from '@shared/domain/limits';
 import type { StoredTokens } from '@shared/ipc';
@@ -32,10 +32,10 @@ async function keep(answer: SignIn): Promise<void> {
 export type SignInResult = { outcome: 'success' } | { outcome: 'mfa-required'; challenge: MfaChallenge };
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<SignInResult> {
-  await api.get('/csrf-cookie', { silent: true });
-  const { data } = await api.post<LoginResponse>(
-    '/sanctum/login',
-    { email, password, remember },
+  await api.call(AUTH_ENDPOINTS.csrfCookie, {}, { silent: true });
+  const data = await api.call(
+    AUTH_ENDPOINTS.login,
+    { body: { email, password, remember } },
     { silent: true, keepSessionOn401: true },
   );
   const outcome = classifyLoginResponse(data);
@@ -45,22 +45,22 @@ export async function signIn(email: string, password: string, remember: boolean)
 }
 
 export async function completeSecondFactor(mfaToken: string, code: string): Promise<void> {
-  const { data } = await api.post<SignIn>(
-    '/sanctum/mfa',
-    { mfa_token: mfaToken, code },
+  const data = await api.call(
+    AUTH_ENDPOINTS.mfa,
+    { body: { mfa_token: mfaToken, code } },
     { silent: true, keepSessionOn401: true },
   );
   await keep(data);
 }
 
 export async function resendSecondFactor(mfaToken: string): Promise<MfaChallenge> {
-  return (await api.post<MfaChallenge>('/sanctum/mfaToken', { mfa_token: mfaToken }, { silent: true })).data;
+  return api.call(AUTH_ENDPOINTS.mfaToken, { body: { mfa_token: mfaToken } }, { silent: true });
 }
 
 /** Ends this session (§4 "logout"); the cache of the signed-out user is dropped. */
 export async function signOut(): Promise<void> {
   try {
-    await api.get('/sanctum/logout', { keepSessionOn401: true, silent: true });
+    await api.call(AUTH_ENDPOINTS.logout, {}, { keepSessionOn401: true, silent: true });
   } finally {
     await platform().tokens.clear();
     appStore.set(adminSessionAtom, false);

@@ -2,14 +2,18 @@
  * What can be done to the selected contacts (or to every contact matching the filters): labels on and off,
  * groups in and out, a CSV export, and deletion after a confirmation that says how many.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { ContactSelection } from '@shared/api/contacts';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import type { ApiError } from '../../api';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { saveTextFile } from '../../ui/download';
 import { flash } from '../../ui/flash';
 import { invalidateContactAreas } from './contactCache';
@@ -24,6 +28,25 @@ import {
 } from './contactsApi';
 
 type Dialog = null | 'add-label' | 'remove-label' | 'add-group' | 'remove-group' | 'delete';
+
+/**
+ * The label or group a bulk action applies: the one choice its dialog makes. The rest of the body (which contacts)
+ * is the page's selection; the contract checks the whole body (GROUP_ENDPOINTS bulk labels, groups' contacts).
+ */
+const LabelChoiceSchema = z.object({
+  label_id: z
+    .string()
+    .nullable()
+    .refine((id) => id !== null, 'Choose a label.'),
+});
+type LabelChoice = z.input<typeof LabelChoiceSchema>;
+const GroupChoiceSchema = z.object({
+  group_id: z
+    .string()
+    .nullable()
+    .refine((id) => id !== null, 'Choose a group.'),
+});
+type GroupChoice = z.input<typeof GroupChoiceSchema>;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -176,7 +199,7 @@ function useAction() {
       setPending(false);
     }
   };
-  return { pending, error, setError, run };
+  return { pending, error, run };
 }
 
 function LabelDialog({
@@ -194,7 +217,12 @@ function LabelDialog({
   onClose: () => void;
   onApply: (labelId: number, name: string) => Promise<void>;
 }) {
-  const [labelId, setLabelId] = useState<string | null>(null);
+  const form = useForm<LabelChoice>({
+    resolver: zodResolver(LabelChoiceSchema),
+    defaultValues: { label_id: null },
+  });
+  const labelId = form.watch('label_id');
+  const setLabelId = (id: string) => form.setValue('label_id', id, { shouldValidate: true });
   const [newLabel, setNewLabel] = useState('');
   const createLabel = useCreateLabel(companyId);
   const apply = useAction();
@@ -220,26 +248,29 @@ function LabelDialog({
 
   return (
     <Modal opened onClose={onClose} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!chosen) return apply.setError('Choose a label.');
-          void apply.run(() => onApply(chosen.id, chosen.label));
-        }}
-      >
+      <form onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.label)))}>
         <Stack gap="sm">
           <Text size="sm">
             {action === 'add' ? 'Put a label on' : 'Take a label off'} {who}.
           </Text>
-          <Select
-            label="Label"
-            placeholder={labels.length ? 'Choose a label' : 'No labels yet'}
-            data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
-            value={labelId}
-            onChange={setLabelId}
-            searchable
-            nothingFoundMessage="No such label"
-            data-autofocus
+          <Controller
+            control={form.control}
+            name="label_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Label"
+                placeholder={labels.length ? 'Choose a label' : 'No labels yet'}
+                data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                searchable
+                nothingFoundMessage="No such label"
+                data-autofocus
+              />
+            )}
           />
           {action === 'add' && (
             <Group align="flex-end" gap="xs">
@@ -296,20 +327,18 @@ function GroupDialog({
 }) {
   // Virtual groups are saved filters: their members are whoever matches, so nobody is added or removed by hand.
   const choices = groups.filter((group) => !group.virtual);
-  const [groupId, setGroupId] = useState<string | null>(null);
+  const form = useForm<GroupChoice>({
+    resolver: zodResolver(GroupChoiceSchema),
+    defaultValues: { group_id: null },
+  });
+  const groupId = form.watch('group_id');
   const apply = useAction();
   const title = action === 'add' ? 'Add to group' : 'Remove from group';
   const chosen = choices.find((group) => String(group.id) === groupId);
 
   return (
     <Modal opened onClose={onClose} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!chosen) return apply.setError('Choose a group.');
-          void apply.run(() => onApply(chosen.id, chosen.name));
-        }}
-      >
+      <form onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.name)))}>
         <Stack gap="sm">
           {choices.length === 0 ? (
             <Text size="sm">
@@ -324,15 +353,24 @@ function GroupDialog({
               <Text size="sm">
                 {action === 'add' ? 'Add' : 'Remove'} {who} {action === 'add' ? 'to' : 'from'} a group.
               </Text>
-              <Select
-                label="Group"
-                placeholder="Choose a group"
-                data={choices.map((group) => ({ value: String(group.id), label: group.name }))}
-                value={groupId}
-                onChange={setGroupId}
-                searchable
-                nothingFoundMessage="No such group"
-                data-autofocus
+              <Controller
+                control={form.control}
+                name="group_id"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Group"
+                    placeholder="Choose a group"
+                    data={choices.map((group) => ({ value: String(group.id), label: group.name }))}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    searchable
+                    nothingFoundMessage="No such group"
+                    data-autofocus
+                  />
+                )}
               />
             </>
           )}
@@ -366,25 +404,17 @@ function DeleteDialog({
 }) {
   const apply = useAction();
   return (
-    <Modal opened onClose={onClose} title="Delete contacts">
-      <Stack gap="sm">
-        <Text size="sm">
-          Delete {who}? This cannot be undone. Their conversations stay, without the contact.
-        </Text>
-        {apply.error && (
-          <Alert color="red" role="alert">
-            {apply.error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
-          </Button>
-          <Button color="red" loading={apply.pending} onClick={() => void apply.run(onConfirm)}>
-            Delete {who}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmModal
+      opened
+      title="Delete contacts"
+      confirmLabel={`Delete ${who}`}
+      focusCancel
+      loading={apply.pending}
+      error={apply.error || null}
+      onClose={onClose}
+      onConfirm={() => void apply.run(onConfirm)}
+    >
+      Delete {who}? This cannot be undone. Their conversations stay, without the contact.
+    </ConfirmModal>
   );
 }

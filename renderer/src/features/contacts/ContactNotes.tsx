@@ -2,15 +2,23 @@
  * Notes on a contact (§7 Notes: `POST /notes`, `PUT` / `DELETE /notes/{id}`): newest first with their author
  * and time; anyone who may edit contacts adds one; a note's author (or an administrator) edits or deletes it.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { Note } from '@shared/api/contacts';
+import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { mayChangeNote } from '@shared/domain/permissions';
 import { DATE_FORMATS } from '@shared/domain/time';
 import type { Role } from '@shared/domain/users';
 import dayjs from 'dayjs';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { flash } from '../../ui/flash';
 import { failureSummary, useNoteMutations } from './contactsApi';
+
+/** A note's text, as the contract checks it (adding a note sends the contact with it). */
+const NoteBodySchema = NOTE_ENDPOINTS.update.body;
+type NoteValues = z.input<typeof NoteBodySchema>;
 
 const when = (iso: string) => dayjs(iso).format(`${DATE_FORMATS.monthDayYear} ${DATE_FORMATS.time}`);
 
@@ -36,8 +44,8 @@ export function ContactNotes({
 }) {
   const headingId = useId();
   const { add, edit, remove } = useNoteMutations(contactId);
-  const [draft, setDraft] = useState('');
-  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null);
+  const addForm = useForm<NoteValues>({ resolver: zodResolver(NoteBodySchema), defaultValues: { body: '' } });
+  const [editing, setEditing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const sorted = [...notes].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
 
@@ -48,16 +56,16 @@ export function ContactNotes({
       </Title>
       {canWrite && (
         <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!draft.trim()) return;
-            add.mutate(draft, {
+          onSubmit={addForm.handleSubmit(({ body }) =>
+            add.mutate(body, {
               onSuccess: () => {
-                setDraft('');
+                addForm.reset();
                 flash('success', 'Note added.');
               },
-            });
-          }}
+              onError: (error) =>
+                addForm.setError('body', { type: 'server', message: failureSummary(error) }),
+            }),
+          )}
         >
           <Stack gap="xs">
             <Textarea
@@ -65,12 +73,16 @@ export function ContactNotes({
               placeholder="What happened, what was agreed…"
               autosize
               minRows={2}
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              error={add.error ? failureSummary(add.error) : undefined}
+              {...addForm.register('body')}
+              error={addForm.formState.errors.body?.message}
             />
             <Group>
-              <Button type="submit" variant="light" loading={add.isPending} disabled={!draft.trim()}>
+              <Button
+                type="submit"
+                variant="light"
+                loading={add.isPending}
+                disabled={!addForm.watch('body').trim()}
+              >
                 {addLabel}
               </Button>
             </Group>
@@ -87,7 +99,7 @@ export function ContactNotes({
             const mayChange =
               canWrite && mayChangeNote({ authorId: note.user?.id ?? null }, { userId, role });
             const author = note.user?.name ?? 'A former user';
-            const isEditing = editing?.id === note.id;
+            const isEditing = editing === note.id;
             return (
               <Paper component="li" key={note.id} withBorder p="sm" aria-label={`Note by ${author}`}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -101,7 +113,7 @@ export function ContactNotes({
                         size="compact-xs"
                         variant="subtle"
                         aria-label={`Edit note from ${when(note.created_at)}`}
-                        onClick={() => setEditing({ id: note.id, body: note.body })}
+                        onClick={() => setEditing(note.id)}
                       >
                         Edit
                       </Button>
@@ -141,33 +153,7 @@ export function ContactNotes({
                   </Group>
                 )}
                 {isEditing ? (
-                  <form
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      if (!editing.body.trim()) return;
-                      edit.mutate(editing, { onSuccess: () => setEditing(null) });
-                    }}
-                  >
-                    <Stack gap="xs" mt="xs">
-                      <Textarea
-                        label="Edit note"
-                        autosize
-                        minRows={2}
-                        value={editing.body}
-                        onChange={(event) => setEditing({ id: note.id, body: event.currentTarget.value })}
-                        error={edit.error ? failureSummary(edit.error) : undefined}
-                        data-autofocus
-                      />
-                      <Group gap="xs">
-                        <Button type="submit" size="xs" loading={edit.isPending}>
-                          Save note
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => setEditing(null)}>
-                          Cancel
-                        </Button>
-                      </Group>
-                    </Stack>
-                  </form>
+                  <NoteEditor note={note} edit={edit} onClose={() => setEditing(null)} />
                 ) : (
                   <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
                     {note.body}
@@ -184,5 +170,53 @@ export function ContactNotes({
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/** A note being changed: its text in place, Save or Cancel. */
+function NoteEditor({
+  note,
+  edit,
+  onClose,
+}: {
+  note: Note;
+  edit: ReturnType<typeof useNoteMutations>['edit'];
+  onClose: () => void;
+}) {
+  const form = useForm<NoteValues>({
+    resolver: zodResolver(NoteBodySchema),
+    defaultValues: { body: note.body },
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit(({ body }) =>
+        edit.mutate(
+          { id: note.id, body },
+          {
+            onSuccess: onClose,
+            onError: (error) => form.setError('body', { type: 'server', message: failureSummary(error) }),
+          },
+        ),
+      )}
+    >
+      <Stack gap="xs" mt="xs">
+        <Textarea
+          label="Edit note"
+          autosize
+          minRows={2}
+          {...form.register('body')}
+          error={form.formState.errors.body?.message}
+          data-autofocus
+        />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={edit.isPending}>
+            Save note
+          </Button>
+          <Button size="xs" variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

@@ -2,7 +2,7 @@
  * One contact (`/contacts/:id`) or a new one (`/contacts/new`): the editor of every §3 field, saved optimistically
  * and rolled back with a message when the server refuses (§4), deletion with a confirmation, and the notes.
  */
-import { Alert, Anchor, Button, Grid, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactInput } from '@shared/api/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { roleCan } from '@shared/domain/permissions';
@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
@@ -243,40 +244,28 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
       </Grid>
 
       {contact && confirmDelete && (
-        <Modal opened onClose={() => setConfirmDelete(false)} title="Delete contact">
-          <Stack gap="sm">
-            <Text size="sm">
-              Delete {contact.name}? This cannot be undone. Their conversations stay, without the contact.
-            </Text>
-            {remove.error && (
-              <Alert color="red" role="alert">
-                {failureSummary(remove.error)}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirmDelete(false)} data-autofocus>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(
-                    { id: contact.id, name: contact.name },
-                    {
-                      onSuccess: () => {
-                        flash('success', `Deleted ${contact.name}.`);
-                        navigate(listAddress);
-                      },
-                    },
-                  )
-                }
-              >
-                Delete contact
-              </Button>
-            </Group>
-          </Stack>
-        </Modal>
+        <ConfirmModal
+          opened
+          title="Delete contact"
+          confirmLabel="Delete contact"
+          focusCancel
+          loading={remove.isPending}
+          error={remove.error ? failureSummary(remove.error) : null}
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={() =>
+            remove.mutate(
+              { id: contact.id, name: contact.name },
+              {
+                onSuccess: () => {
+                  flash('success', `Deleted ${contact.name}.`);
+                  navigate(listAddress);
+                },
+              },
+            )
+          }
+        >
+          Delete {contact.name}? This cannot be undone. Their conversations stay, without the contact.
+        </ConfirmModal>
       )}
     </Stack>
   );

@@ -3,35 +3,17 @@
  * columns, filters kept in the address (`?group=<id>` from the groups page), row selection with "all matching",
  * bulk actions, and the way in to a new contact and to the import wizard.
  */
-import {
-  Box,
-  Button,
-  Group,
-  Menu,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
 import type { Contact, ContactSelection } from '@shared/api/contacts';
 import { roleCan } from '@shared/domain/permissions';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  flexRender,
-  getCoreRowModel,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-  useReactTable,
-} from '@tanstack/react-table';
+import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useShell } from '../../app/context';
+import { DataTable } from '../../ui/DataTable';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
@@ -113,44 +95,30 @@ export function ContactsPage() {
   const listSearch = params.size ? `?${params.toString()}` : '';
   const columns = useMemo(() => contactColumns({ selectable, listSearch }), [selectable, listSearch]);
   const sorting: SortingState = [{ id: state.sort, desc: state.dir === 'desc' }];
-  const table = useReactTable({
-    data: contacts.data?.data ?? NO_CONTACTS,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (contact) => String(contact.id),
-    manualPagination: true,
-    manualSorting: true,
-    enableSortingRemoval: false,
-    // The previous page's rows stay on screen (dimmed) while the next one loads; they cannot be selected, or a
-    // selection would hold contacts that are about to leave the screen.
-    enableRowSelection: selectable && !contacts.isPlaceholderData,
-    state: { rowSelection: current.rows, columnVisibility: visibility, sorting },
-    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
-      const rows = typeof updater === 'function' ? updater(current.rows) : updater;
-      setSelection({ listKey, rows, allMatching: false });
-    },
-    onColumnVisibilityChange: setVisibility,
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
-      update((s) => ({
-        ...s,
-        sort: (next?.id as ContactSort | undefined) ?? 'name',
-        dir: next?.desc ? 'desc' : 'asc',
-        page: 1,
-      }));
-    },
-  });
+  const onRowSelectionChange = (updater: Updater<RowSelectionState>) => {
+    const rows = typeof updater === 'function' ? updater(current.rows) : updater;
+    setSelection({ listKey, rows, allMatching: false });
+  };
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+    update((s) => ({
+      ...s,
+      sort: (next?.id as ContactSort | undefined) ?? 'name',
+      dir: next?.desc ? 'desc' : 'asc',
+      page: 1,
+    }));
+  };
 
   if (!company) return <EmptyState title="You are not in a company yet" />;
   if (!canView)
     return <ErrorState title="Not allowed" error="Your role in this company cannot see its contacts." />;
 
   const page = contacts.data;
-  const rows = table.getRowModel().rows;
+  const rows = page?.data ?? NO_CONTACTS;
   const selectedIds = Object.entries(current.rows)
     .filter(([, selected]) => selected)
     .map(([id]) => Number(id));
-  const pageAllSelected = rows.length > 0 && rows.every((row) => row.getIsSelected());
+  const pageAllSelected = rows.length > 0 && rows.every((contact) => current.rows[String(contact.id)]);
   const total = page?.total ?? 0;
   const bulkSelection: ContactSelection = current.allMatching
     ? { all: true, filters: apiFilters }
@@ -286,91 +254,45 @@ export function ContactsPage() {
               onRetry={() => contacts.refetch()}
             />
           )}
-          <Box style={{ overflowX: 'auto' }}>
-            <Table
-              striped
-              highlightOnHover
-              aria-label="Contacts"
-              aria-busy={contacts.isFetching}
-              style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1 }}
-            >
-              <Table.Thead>
-                {table.getHeaderGroups().map((headerGroup) => (
-                  <Table.Tr key={headerGroup.id}>
-                    {headerGroup.headers.map((header) => {
-                      const sorted = header.column.getIsSorted();
-                      const label = flexRender(header.column.columnDef.header, header.getContext());
-                      return (
-                        <Table.Th
-                          key={header.id}
-                          w={header.column.id === 'select' ? 40 : undefined}
-                          aria-sort={
-                            header.column.getCanSort()
-                              ? sorted === 'asc'
-                                ? 'ascending'
-                                : sorted === 'desc'
-                                  ? 'descending'
-                                  : 'none'
-                              : undefined
-                          }
-                        >
-                          {header.column.getCanSort() ? (
-                            <UnstyledButton
-                              onClick={header.column.getToggleSortingHandler()}
-                              fw={700}
-                              fz="sm"
-                              style={{ whiteSpace: 'nowrap' }}
-                            >
-                              {label}
-                              <span aria-hidden="true">
-                                {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
-                              </span>
-                            </UnstyledButton>
-                          ) : (
-                            label
-                          )}
-                        </Table.Th>
-                      );
-                    })}
-                  </Table.Tr>
-                ))}
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-color-blue-0)' : undefined}>
-                    {row.getVisibleCells().map((cell) => (
-                      <Table.Td key={cell.id}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Box>
-          <Group justify="space-between">
-            <Select
-              label="Rows per page"
-              data={PER_PAGE_OPTIONS.map(String)}
-              value={String(state.perPage)}
-              allowDeselect={false}
-              onChange={(value) => update((s) => ({ ...s, perPage: Number(value), page: 1 }))}
-              w={120}
-            />
-            {page.total_pages > 1 && (
-              <Box component="nav" aria-label="Pages">
-                <Pagination
-                  total={page.total_pages}
-                  value={Math.min(state.page, page.total_pages)}
-                  onChange={(next) => update((s) => ({ ...s, page: next }))}
-                  getControlProps={(control) => ({
-                    'aria-label': control === 'next' ? 'Next page' : 'Previous page',
-                  })}
-                  withEdges={false}
-                />
-              </Box>
-            )}
-          </Group>
+          <DataTable
+            label="Contacts"
+            data={rows}
+            columns={columns}
+            getRowId={(contact) => String(contact.id)}
+            busy={contacts.isFetching}
+            manualSorting
+            enableSortingRemoval={false}
+            sorting={sorting}
+            onSortingChange={onSortingChange}
+            // The previous page's rows stay on screen (dimmed) while the next one loads; they cannot be selected,
+            // or a selection would hold contacts that are about to leave the screen.
+            enableRowSelection={selectable && !contacts.isPlaceholderData}
+            rowSelection={current.rows}
+            onRowSelectionChange={onRowSelectionChange}
+            columnVisibility={visibility}
+            onColumnVisibilityChange={setVisibility}
+            pagination={{
+              page: state.page,
+              pageCount: page.total_pages,
+              onPageChange: (next) => update((s) => ({ ...s, page: next })),
+            }}
+            footer={
+              <Select
+                label="Rows per page"
+                data={PER_PAGE_OPTIONS.map(String)}
+                value={String(state.perPage)}
+                allowDeselect={false}
+                onChange={(value) => update((s) => ({ ...s, perPage: Number(value), page: 1 }))}
+                w={120}
+              />
+            }
+            scrollContainer="auto"
+            tableProps={{
+              striped: true,
+              highlightOnHover: true,
+              style: { opacity: contacts.isPlaceholderData ? 0.6 : 1 },
+            }}
+          />
         </>
       )}
 

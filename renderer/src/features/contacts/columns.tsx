@@ -2,7 +2,7 @@
  * The contacts table's columns (§3 Contact fields), which of them a person has chosen to see (kept per user in
  * this browser's storage: a layout preference, not a secret), and the selection column.
  */
-import { Anchor, Badge, Checkbox, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import type { Contact } from '@shared/api/contacts';
 import { labelOf } from '@shared/domain/codes';
 import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, GENDERS } from '@shared/domain/contacts';
@@ -13,6 +13,7 @@ import { type ColumnDef, createColumnHelper, type VisibilityState } from '@tanst
 import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { selectColumn } from '../../ui/DataTable';
 import type { ContactSort } from './filters';
 
 const column = createColumnHelper<Contact>();
@@ -164,28 +165,7 @@ export function contactColumns(options: {
     def.enableSorting = SORTABLE.includes(id);
   }
   if (!options.selectable) return columns as ColumnDef<Contact, unknown>[];
-  const select = column.display({
-    id: 'select',
-    enableHiding: false,
-    enableSorting: false,
-    header: ({ table }) => (
-      <Checkbox
-        aria-label="Select all on this page"
-        checked={table.getIsAllPageRowsSelected()}
-        indeterminate={table.getIsSomePageRowsSelected()}
-        disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())}
-        onChange={table.getToggleAllPageRowsSelectedHandler()}
-      />
-    ),
-    cell: ({ row }) => (
-      <Checkbox
-        aria-label={`Select ${row.original.name || row.original.number}`}
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={row.getToggleSelectedHandler()}
-      />
-    ),
-  });
+  const select = selectColumn<Contact>({ rowLabel: (contact) => `Select ${contact.name || contact.number}` });
   return [select, ...columns] as ColumnDef<Contact, unknown>[];
 }
 

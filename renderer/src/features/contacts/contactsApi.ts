@@ -2,9 +2,16 @@
  * The contacts area's server calls (§7 Contacts, Groups and labels, Notes) as queries and mutations, on the
  * cache helpers of `contactCache.ts`. The contact update is optimistic and rolled back on failure (§4).
  */
-import type { Contact, ContactDetail, ContactInput, ContactSelection, Note } from '@shared/api/contacts';
-import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
-import type { ContactsPage } from '@shared/api/paged';
+import {
+  CONTACT_ENDPOINTS,
+  type Contact,
+  type ContactDetail,
+  type ContactInput,
+  type ContactSelection,
+  type Note,
+} from '@shared/api/contacts';
+import { type CompanyLabel, type ContactGroup, GROUP_ENDPOINTS, LABEL_ENDPOINTS } from '@shared/api/groups';
+import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, queryClient } from '../../api';
 import { flash } from '../../ui/flash';
@@ -37,10 +44,11 @@ export function onContactsRemoved(ids: readonly number[]): Promise<void> {
 export function useContacts(companyId: number, params: ContactListParams) {
   return useQuery({
     queryKey: contactKeys.list(companyId, params),
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<ContactsPage<Contact>>('/contacts', {
-          params: {
+    queryFn: ({ signal }) =>
+      api.call(
+        CONTACT_ENDPOINTS.list,
+        {
+          query: {
             companyId,
             page: params.page,
             perPage: params.perPage,
@@ -48,9 +56,9 @@ export function useContacts(companyId: number, params: ContactListParams) {
             sort: params.sort,
             dir: params.dir,
           },
-          signal,
-        })
-      ).data,
+        },
+        { signal },
+      ),
     enabled: companyId > 0,
     // While another page or filter loads, the previous rows stay (dimmed) — never another company's.
     placeholderData: (previous, previousQuery) =>
@@ -61,7 +69,7 @@ export function useContacts(companyId: number, params: ContactListParams) {
 export function useContact(id: number | null) {
   return useQuery({
     queryKey: contactKeys.detail(id ?? 0),
-    queryFn: async () => (await api.get<ContactDetail>(`/contacts/${id}`)).data,
+    queryFn: () => api.call(CONTACT_ENDPOINTS.get, { params: { id: id ?? 0 } }),
     enabled: !!id,
   });
 }
@@ -69,7 +77,7 @@ export function useContact(id: number | null) {
 export function useLabelOptions(companyId: number) {
   return useQuery({
     queryKey: contactKeys.labels(companyId),
-    queryFn: async () => (await api.get<CompanyLabel[]>(`/companies/${companyId}/contactLabels`)).data,
+    queryFn: () => api.call(LABEL_ENDPOINTS.list, { params: { companyId } }),
     enabled: companyId > 0,
   });
 }
@@ -77,7 +85,7 @@ export function useLabelOptions(companyId: number) {
 export function useGroupOptions(companyId: number) {
   return useQuery({
     queryKey: contactKeys.groups(companyId),
-    queryFn: async () => (await api.get<ContactGroup[]>('/groups', { params: { companyId } })).data,
+    queryFn: () => api.call(GROUP_ENDPOINTS.list, { query: { companyId } }),
     enabled: companyId > 0,
   });
 }
@@ -106,8 +114,8 @@ export interface ContactUpdate {
 export function useUpdateContact() {
   const client = useQueryClient();
   return useMutation<Contact, ApiError, ContactUpdate, { snapshot: CacheSnapshot }>({
-    mutationFn: async ({ id, changes }) =>
-      (await api.patch<Contact>(`/contacts/${id}`, changes, { silent: true })).data,
+    mutationFn: ({ id, changes }) =>
+      api.call(CONTACT_ENDPOINTS.update, { params: { id }, body: changes }, { silent: true }),
     onMutate: async ({ id, changes }) => {
       await client.cancelQueries({ queryKey: contactKeys.all() });
       const companyId = client.getQueryData<ContactDetail>(contactKeys.detail(id))?.company_id ?? 0;
@@ -135,8 +143,8 @@ export function useUpdateContact() {
 export function useCreateContact(companyId: number) {
   const client = useQueryClient();
   return useMutation<Contact, ApiError, ContactInput>({
-    mutationFn: async (input) =>
-      (await api.post<Contact>('/contacts', input, { params: { companyId }, silent: true })).data,
+    mutationFn: (input) =>
+      api.call(CONTACT_ENDPOINTS.create, { query: { companyId }, body: input }, { silent: true }),
     onSuccess: (contact) => {
       void propagateContactChange(client, contact);
     },
@@ -146,7 +154,7 @@ export function useCreateContact(companyId: number) {
 export function useDeleteContact() {
   const client = useQueryClient();
   return useMutation<unknown, ApiError, { id: number; name: string }>({
-    mutationFn: ({ id }) => api.delete(`/contacts/${id}`),
+    mutationFn: ({ id }) => api.call(CONTACT_ENDPOINTS.remove, { params: { id } }),
     onSuccess: (_result, { id }) => {
       void propagateContactsRemoval(client, [id]);
     },
@@ -156,9 +164,8 @@ export function useDeleteContact() {
 export function useCreateLabel(companyId: number) {
   const client = useQueryClient();
   return useMutation<CompanyLabel, ApiError, string>({
-    mutationFn: async (label) =>
-      (await api.post<CompanyLabel>(`/companies/${companyId}/contactLabels`, { label }, { silent: true }))
-        .data,
+    mutationFn: (label) =>
+      api.call(LABEL_ENDPOINTS.create, { params: { companyId }, body: { label } }, { silent: true }),
     onSuccess: (label) => {
       client.setQueryData<CompanyLabel[]>(contactKeys.labels(companyId), (labels) =>
         labels ? [...labels, label].sort((a, b) => a.label.localeCompare(b.label)) : [label],
@@ -176,14 +183,11 @@ export function labelContacts(
   labelId: number,
   selection: ContactSelection,
 ) {
-  const path = action === 'add' ? 'bulkAddLabel' : 'bulkRemoveLabel';
-  return api
-    .post<{ affected: number }>(
-      `/companies/${companyId}/contactLabels/${path}`,
-      { label_id: labelId, ...selection },
-      { silent: true },
-    )
-    .then((result) => result.data);
+  return api.call(
+    action === 'add' ? LABEL_ENDPOINTS.bulkAdd : LABEL_ENDPOINTS.bulkRemove,
+    { params: { companyId }, body: { label_id: labelId, ...selection } },
+    { silent: true },
+  );
 }
 
 export function groupContacts(
@@ -193,38 +197,38 @@ export function groupContacts(
   selection: ContactSelection,
 ) {
   if (action === 'remove')
-    return api
-      .delete<{ affected: number }>(`/groups/${groupId}/contacts`, { body: selection, silent: true })
-      .then((result) => result.data);
-  if ('all' in selection)
-    return api
-      .post<{ affected: number }>(
-        `/groups/${companyId}/${groupId}/all-contacts`,
-        { filters: selection.filters ?? {} },
-        { silent: true },
-      )
-      .then((result) => result.data);
-  return api
-    .post<{ affected: number }>(
-      `/groups/${groupId}/contacts`,
-      { contacts: selection.contacts },
+    return api.call(
+      GROUP_ENDPOINTS.removeContacts,
+      { params: { id: groupId }, body: selection },
       { silent: true },
-    )
-    .then((result) => result.data);
+    );
+  if ('all' in selection)
+    return api.call(
+      GROUP_ENDPOINTS.addAllContacts,
+      { params: { companyId, groupId }, body: { filters: selection.filters ?? {} } },
+      { silent: true },
+    );
+  return api.call(
+    GROUP_ENDPOINTS.addContacts,
+    { params: { id: groupId }, body: { contacts: selection.contacts } },
+    { silent: true },
+  );
 }
 
 export function destroyContacts(companyId: number, selection: ContactSelection) {
-  return api
-    .post<{ deleted: number }>(`/companies/${companyId}/contacts/bulkDestroy`, selection, { silent: true })
-    .then((result) => result.data);
+  return api.call(
+    CONTACT_ENDPOINTS.bulkDestroy,
+    { params: { companyId }, body: selection },
+    { silent: true },
+  );
 }
 
 export async function exportContacts(companyId: number, selection: ContactSelection): Promise<string> {
-  const { data } = await api.post<string>(`/companies/${companyId}/contacts/bulkExport`, selection, {
-    responseType: 'text',
-    headers: { Accept: 'text/csv, application/json' },
-  });
-  return data;
+  return api.call(
+    CONTACT_ENDPOINTS.bulkExport,
+    { params: { companyId }, body: selection },
+    { responseType: 'text', headers: { Accept: 'text/csv, application/json' } },
+  );
 }
 
 // ---- Notes (§7 Notes) on one contact ----
@@ -233,9 +237,12 @@ export function useNoteMutations(contactId: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: contactKeys.detail(contactId) });
   const add = useMutation<Note, ApiError, string>({
-    mutationFn: async (body) =>
-      (await api.post<Note>('/notes', { model_type: 'contact', model_id: contactId, body }, { silent: true }))
-        .data,
+    mutationFn: (body) =>
+      api.call(
+        NOTE_ENDPOINTS.create,
+        { body: { model_type: 'contact', model_id: contactId, body } },
+        { silent: true },
+      ),
     onSuccess: (note) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail ? { ...detail, note_records: [note, ...detail.note_records] } : detail,
@@ -244,8 +251,8 @@ export function useNoteMutations(contactId: number) {
     },
   });
   const edit = useMutation<Note, ApiError, { id: number; body: string }>({
-    mutationFn: async ({ id, body }) =>
-      (await api.put<Note>(`/notes/${id}`, { body }, { silent: true })).data,
+    mutationFn: ({ id, body }) =>
+      api.call(NOTE_ENDPOINTS.update, { params: { id }, body: { body } }, { silent: true }),
     onSuccess: (note) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail
@@ -256,7 +263,7 @@ export function useNoteMutations(contactId: number) {
     },
   });
   const remove = useMutation<unknown, ApiError, number>({
-    mutationFn: (id) => api.delete(`/notes/${id}`),
+    mutationFn: (id) => api.call(NOTE_ENDPOINTS.remove, { params: { id } }),
     onSuccess: (_result, id) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail ? { ...detail, note_records: detail.note_records.filter((n) => n.id !== id) } : detail,

@@ -22,7 +22,7 @@
  */
 import { NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CustomValueInput } from '@shared/api/contacts';
-import type { CustomField } from '@shared/api/customFields';
+import { CUSTOM_FIELD_ENDPOINTS, type CustomField } from '@shared/api/customFields';
 import { CUSTOM_KEYWORD_MAX, CUSTOM_TEXT_MAX } from '@shared/domain/customFields';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -53,8 +53,7 @@ export function useCustomFields(entityType: number, companyId?: number) {
   const company = companyId ?? selected ?? 0;
   return useQuery({
     queryKey: customFieldKeys.list(company, entityType),
-    queryFn: async () =>
-      (await api.get<CustomField[]>('/eavAttributes', { params: { companyId: company, entityType } })).data,
+    queryFn: () => api.call(CUSTOM_FIELD_ENDPOINTS.list, { query: { companyId: company, entityType } }),
     enabled: company > 0,
   });
 }

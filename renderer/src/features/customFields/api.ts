@@ -1,21 +1,14 @@
 /** The custom fields screen's server calls: usage counts, and creating, changing and deleting fields. */
-import type { CustomField, CustomFieldInput } from '@shared/api/customFields';
+import { CUSTOM_FIELD_ENDPOINTS, type CustomField, type CustomFieldInput } from '@shared/api/customFields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, api } from '../../api';
 import { customFieldKeys } from './CustomValueInputs';
-
-export interface FieldStats {
-  attribute_id: number;
-  entities: number;
-  with_value: number;
-  values: { value: string | number | boolean; count: number }[];
-}
 
 /** How many records carry the field, and each value (none asked for a field not saved yet, id 0). */
 export function useFieldStats(id: number) {
   return useQuery({
     queryKey: customFieldKeys.stats(id),
-    queryFn: async () => (await api.get<FieldStats>(`/eavAttributes/${id}/countStats`)).data,
+    queryFn: () => api.call(CUSTOM_FIELD_ENDPOINTS.countStats, { params: { id } }),
     enabled: id > 0,
   });
 }
@@ -31,21 +24,23 @@ function useFieldsMutation<V, R>(run: (variables: V) => Promise<R>) {
 
 export function useSaveField(companyId: number) {
   return useFieldsMutation(
-    async ({ id, entityType, body }: { id?: number; entityType: number; body: CustomFieldInput }) =>
-      (id
-        ? await api.put<CustomField>(`/eavEntityTypes/${entityType}/eavAttributes/${id}`, body, {
-            silent: true,
-          })
-        : await api.post<CustomField>(`/eavEntityTypes/${entityType}/eavAttributes`, body, {
-            params: { companyId },
-            silent: true,
-          })
-      ).data,
+    ({ id, entityType, body }: { id?: number; entityType: number; body: CustomFieldInput }) =>
+      id
+        ? api.call(
+            CUSTOM_FIELD_ENDPOINTS.update,
+            { params: { type: entityType, id }, body },
+            { silent: true },
+          )
+        : api.call(
+            CUSTOM_FIELD_ENDPOINTS.create,
+            { params: { type: entityType }, query: { companyId }, body },
+            { silent: true },
+          ),
   );
 }
 
 export function useDeleteField() {
   return useFieldsMutation(async (field: CustomField) => {
-    await api.delete(`/eavAttributes/${field.id}`, { silent: true });
+    await api.call(CUSTOM_FIELD_ENDPOINTS.remove, { params: { id: field.id } }, { silent: true });
   });
 }

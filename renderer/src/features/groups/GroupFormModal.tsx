@@ -2,14 +2,33 @@
  * New group, or rename one (a virtual group's filters are edited here too): a name, and for a virtual group the
  * filters its members match — labels, opted in, unsubscribed, search. A 422 shows under its field.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
+import { type CompanyLabel, type ContactGroup, GROUP_ENDPOINTS } from '@shared/api/groups';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../api';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { flash } from '../../ui/flash';
+import { applyServerErrors } from '../../ui/formErrors';
 import { useGroupMutations } from './api';
-import { errorText } from './ConfirmModal';
 import { EMPTY_FILTER_FORM, type FilterForm, fromFilters, type Tristate, toFilters } from './groupFilters';
+
+const TRISTATE = z.enum(['any', 'yes', 'no']);
+/**
+ * The contract's name, then what the form edits instead of the body's filters: whether the group is virtual, and
+ * its filters as fields (see ./groupFilters.ts for the way to the body's).
+ */
+const GroupFormSchema = GROUP_ENDPOINTS.create.body.pick({ name: true }).extend({
+  virtual: z.boolean(),
+  filters: z.object({
+    search: z.string(),
+    labels: z.array(z.string()),
+    optin: TRISTATE,
+    unsubscribed: TRISTATE,
+  }) satisfies z.ZodType<FilterForm>,
+});
+type GroupFormValues = z.input<typeof GroupFormSchema>;
+const BLANK: GroupFormValues = { name: '', virtual: false, filters: EMPTY_FILTER_FORM };
 
 const OPTIN: { value: Tristate; label: string }[] = [
   { value: 'any', label: 'Any' },
@@ -38,39 +57,29 @@ export function GroupFormModal({
 }) {
   const { create, update } = useGroupMutations(companyId);
   const save = group ? update : create;
-  const [name, setName] = useState('');
-  const [virtual, setVirtual] = useState(false);
-  const [filters, setFilters] = useState<FilterForm>(EMPTY_FILTER_FORM);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const form = useForm<GroupFormValues>({ resolver: zodResolver(GroupFormSchema), defaultValues: BLANK });
+  const [formError, setFormError] = useState<string | null>(null);
+  const { reset } = form;
 
   useEffect(() => {
     if (!opened) return;
-    setName(group?.name ?? '');
-    setVirtual(group?.virtual ?? false);
-    setFilters(group?.virtual ? fromFilters(group.filters) : EMPTY_FILTER_FORM);
-    setNameError(null);
+    reset({
+      name: group?.name ?? '',
+      virtual: group?.virtual ?? false,
+      filters: group?.virtual ? fromFilters(group.filters) : EMPTY_FILTER_FORM,
+    });
+    setFormError(null);
     create.reset();
     update.reset();
-  }, [opened, group, create.reset, update.reset]);
+  }, [opened, group, reset, create.reset, update.reset]);
 
-  const serverError = save.error instanceof ApiError ? save.error : null;
-  const fieldError = nameError ?? serverError?.field('name') ?? null;
-  const filterError = serverError
-    ? Object.entries(serverError.errors).find(([field]) => field.startsWith('filters'))?.[1]
-    : undefined;
-  const filterMessage = Array.isArray(filterError) ? String(filterError[0]) : null;
-  const otherError = filterMessage ?? (save.error && !fieldError ? errorText(save.error) : null);
-
-  const submit = () => {
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setNameError('Name the group.');
-      return;
-    }
-    setNameError(null);
+  // A name refused goes under the name; anything else (the filters, say) above the buttons.
+  const onError = (error: unknown) => setFormError(applyServerErrors(error, form.setError, ['name']) || null);
+  const submit = form.handleSubmit(({ name, virtual, filters }) => {
+    setFormError(null);
     const editsFilters = group ? group.virtual : virtual;
     const body = {
-      name: trimmed,
+      name,
       ...(editsFilters ? { filters: toFilters(filters, group?.filters ?? null) } : {}),
     };
     if (group) {
@@ -86,6 +95,7 @@ export function GroupFormModal({
             );
             onClose();
           },
+          onError,
         },
       );
     } else {
@@ -94,29 +104,24 @@ export function GroupFormModal({
           flash('success', `Group “${saved.name}” created.`);
           onClose();
         },
+        onError,
       });
     }
-  };
+  });
 
-  const editingFilters = virtual && (!group || group.virtual);
+  const editingFilters = form.watch('virtual') && (!group || group.virtual);
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={group ? (group.virtual ? 'Edit virtual group' : 'Rename group') : 'New group'}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack>
           <TextInput
             label="Name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={fieldError}
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
             maxLength={100}
             data-autofocus
             withAsterisk
@@ -125,8 +130,7 @@ export function GroupFormModal({
             <Checkbox
               label="Virtual group"
               description="Its members are the contacts matching the filters below, now and later."
-              checked={virtual}
-              onChange={(event) => setVirtual(event.currentTarget.checked)}
+              {...form.register('virtual')}
             />
           )}
           {editingFilters && (
@@ -134,42 +138,65 @@ export function GroupFormModal({
               <TextInput
                 label="Search"
                 description="Name, number, email or company name contains"
-                value={filters.search}
-                onChange={(event) => setFilters({ ...filters, search: event.currentTarget.value })}
+                {...form.register('filters.search')}
               />
-              <MultiSelect
-                label="Labels"
-                placeholder={labels.length ? 'Any label' : 'No labels yet'}
-                data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
-                value={filters.labels}
-                onChange={(value) => setFilters({ ...filters, labels: value })}
-                searchable
-                clearable
-                comboboxProps={{ withinPortal: true }}
+              <Controller
+                control={form.control}
+                name="filters.labels"
+                render={({ field }) => (
+                  <MultiSelect
+                    label="Labels"
+                    placeholder={labels.length ? 'Any label' : 'No labels yet'}
+                    data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    searchable
+                    clearable
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                )}
               />
               <Group grow>
-                <Select
-                  label="Opted in"
-                  data={OPTIN}
-                  value={filters.optin}
-                  allowDeselect={false}
-                  onChange={(value) => setFilters({ ...filters, optin: (value as Tristate) ?? 'any' })}
-                  comboboxProps={{ withinPortal: true }}
+                <Controller
+                  control={form.control}
+                  name="filters.optin"
+                  render={({ field }) => (
+                    <Select
+                      label="Opted in"
+                      data={OPTIN}
+                      ref={field.ref}
+                      value={field.value}
+                      allowDeselect={false}
+                      onChange={(value) => field.onChange((value as Tristate) ?? 'any')}
+                      onBlur={field.onBlur}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
                 />
-                <Select
-                  label="Unsubscribed"
-                  data={UNSUBSCRIBED}
-                  value={filters.unsubscribed}
-                  allowDeselect={false}
-                  onChange={(value) => setFilters({ ...filters, unsubscribed: (value as Tristate) ?? 'any' })}
-                  comboboxProps={{ withinPortal: true }}
+                <Controller
+                  control={form.control}
+                  name="filters.unsubscribed"
+                  render={({ field }) => (
+                    <Select
+                      label="Unsubscribed"
+                      data={UNSUBSCRIBED}
+                      ref={field.ref}
+                      value={field.value}
+                      allowDeselect={false}
+                      onChange={(value) => field.onChange((value as Tristate) ?? 'any')}
+                      onBlur={field.onBlur}
+                      comboboxProps={{ withinPortal: true }}
+                    />
+                  )}
                 />
               </Group>
             </Stack>
           )}
-          {otherError && (
+          {formError && (
             <Alert color="red" role="alert">
-              {otherError}
+              {formError}
             </Alert>
           )}
           <Group justify="flex-end">

@@ -10,7 +10,6 @@ import {
   Divider,
   Group,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -19,18 +18,25 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ContactGroup } from '@shared/api/groups';
 import { roleCan } from '@shared/domain/permissions';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useShell } from '../../app/context';
+import { ConfirmModal, errorText } from '../../ui/ConfirmModal';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { EmptyState, ErrorState } from '../../ui/States';
 import { useGroupMutations, useGroups, useLabels } from './api';
-import { ConfirmModal, errorText } from './ConfirmModal';
 import { GroupFormModal } from './GroupFormModal';
 import { describeFilters } from './groupFilters';
 import { LabelsSection } from './LabelsSection';
 
 const count = (value: number) => value.toLocaleString('en-US');
+const column = createColumnHelper<ContactGroup>();
+const countColumn = (
+  key: 'contact_count' | 'active_count' | 'invalid_count' | 'unsubscriber_count',
+  header: string,
+) => column.accessor(key, { header, meta: { align: 'right' }, cell: (info) => count(info.getValue()) });
 
 export function GroupsPage() {
   const { company } = useShell();
@@ -47,6 +53,73 @@ export function GroupsPage() {
   const labelNames = useMemo(
     () => new Map((labels.data ?? []).map((label) => [label.id, label.label])),
     [labels.data],
+  );
+
+  const removeReset = remove.reset;
+  const columns = useMemo(
+    () => [
+      column.accessor('name', {
+        header: 'Name',
+        cell: ({ row: { original: group } }) => (
+          <>
+            <Group gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={`/contacts?group=${group.id}`} fw={500}>
+                {group.name}
+              </Anchor>
+              {group.virtual && (
+                // A long name must not squeeze the badge away.
+                <Badge size="sm" variant="light" color="grape" style={{ flexShrink: 0 }}>
+                  Virtual
+                </Badge>
+              )}
+            </Group>
+            {group.virtual && (
+              <Text size="xs" c="dimmed">
+                Contacts matching: {describeFilters(group.filters, labelNames)}
+              </Text>
+            )}
+          </>
+        ),
+      }),
+      countColumn('contact_count', 'Contacts'),
+      countColumn('active_count', 'Active'),
+      countColumn('invalid_count', 'Invalid'),
+      countColumn('unsubscriber_count', 'Unsubscribed'),
+      // Changing groups needs contacts.manage: other roles see no actions column at all.
+      ...(canManage
+        ? [
+            column.display({
+              id: 'actions',
+              header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+              cell: ({ row: { original: group } }) => (
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`${group.virtual ? 'Edit' : 'Rename'} ${group.name}`}
+                    onClick={() => setEditing({ group })}
+                  >
+                    {group.virtual ? 'Edit' : 'Rename'}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`Delete ${group.name}`}
+                    onClick={() => {
+                      removeReset();
+                      setDeleting(group);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [canManage, labelNames, removeReset],
   );
 
   if (!company) return <EmptyState title="You are not in a company yet" />;
@@ -72,91 +145,28 @@ export function GroupsPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
-      {groups.isPending ? (
-        <LoadingState label="Loading groups" />
-      ) : groups.error ? (
+      {groups.error ? (
         <ErrorState title="Could not load the groups" error={groups.error} onRetry={() => groups.refetch()} />
-      ) : groups.data.length === 0 ? (
-        <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>
-          {debounced
-            ? 'Try another name.'
-            : canManage
-              ? 'Create one with “New group”, or add contacts to groups when you import them.'
-              : 'An administrator can create groups.'}
-        </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover aria-label="Groups">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th ta="right">Contacts</Table.Th>
-                <Table.Th ta="right">Active</Table.Th>
-                <Table.Th ta="right">Invalid</Table.Th>
-                <Table.Th ta="right">Unsubscribed</Table.Th>
-                {canManage && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {groups.data.map((group) => (
-                <Table.Tr key={group.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={`/contacts?group=${group.id}`} fw={500}>
-                        {group.name}
-                      </Anchor>
-                      {group.virtual && (
-                        // A long name must not squeeze the badge away.
-                        <Badge size="sm" variant="light" color="grape" style={{ flexShrink: 0 }}>
-                          Virtual
-                        </Badge>
-                      )}
-                    </Group>
-                    {group.virtual && (
-                      <Text size="xs" c="dimmed">
-                        Contacts matching: {describeFilters(group.filters, labelNames)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">{count(group.contact_count)}</Table.Td>
-                  <Table.Td ta="right">{count(group.active_count)}</Table.Td>
-                  <Table.Td ta="right">{count(group.invalid_count)}</Table.Td>
-                  <Table.Td ta="right">{count(group.unsubscriber_count)}</Table.Td>
-                  {canManage && (
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          aria-label={`${group.virtual ? 'Edit' : 'Rename'} ${group.name}`}
-                          onClick={() => setEditing({ group })}
-                        >
-                          {group.virtual ? 'Edit' : 'Rename'}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          aria-label={`Delete ${group.name}`}
-                          onClick={() => {
-                            remove.reset();
-                            setDeleting(group);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Groups"
+          data={groups.data ?? []}
+          columns={columns}
+          getRowId={(group) => String(group.id)}
+          loading={groups.isPending}
+          loadingLabel="Loading groups"
+          empty={
+            <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>
+              {debounced
+                ? 'Try another name.'
+                : canManage
+                  ? 'Create one with “New group”, or add contacts to groups when you import them.'
+                  : 'An administrator can create groups.'}
+            </EmptyState>
+          }
+          scrollContainer={{ minWidth: 720 }}
+          tableProps={{ striped: true, highlightOnHover: true }}
+        />
       )}
 
       <Divider my="md" />

@@ -1,23 +1,20 @@
 /** The company's contact labels (§7 contactLabels): list with counts, new, rename, delete. */
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
-import type { CompanyLabel } from '@shared/api/groups';
-import { useEffect, useState } from 'react';
-import { ApiError } from '../../api';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { type CompanyLabel, LABEL_ENDPOINTS } from '@shared/api/groups';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ConfirmModal, errorText } from '../../ui/ConfirmModal';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { applyServerErrors } from '../../ui/formErrors';
+import { EmptyState, ErrorState } from '../../ui/States';
 import { useLabelMutations, useLabels } from './api';
-import { ConfirmModal, errorText } from './ConfirmModal';
+
+const LabelSchema = LABEL_ENDPOINTS.create.body;
+type LabelValues = z.input<typeof LabelSchema>;
 
 function LabelFormModal({
   companyId,
@@ -32,25 +29,20 @@ function LabelFormModal({
 }) {
   const { create, update } = useLabelMutations(companyId);
   const save = label ? update : create;
-  const [text, setText] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
+  const form = useForm<LabelValues>({ resolver: zodResolver(LabelSchema), defaultValues: { label: '' } });
+  const [formError, setFormError] = useState('');
+  const { reset } = form;
   useEffect(() => {
     if (!opened) return;
-    setText(label?.label ?? '');
-    setLocalError(null);
+    reset({ label: label?.label ?? '' });
+    setFormError('');
     create.reset();
     update.reset();
-  }, [opened, label, create.reset, update.reset]);
+  }, [opened, label, reset, create.reset, update.reset]);
 
-  const fieldError = localError ?? (save.error instanceof ApiError ? save.error.field('label') : undefined);
-  const otherError = save.error && !fieldError ? errorText(save.error) : null;
-  const submit = () => {
-    const value = text.trim();
-    if (!value) {
-      setLocalError('Enter the label.');
-      return;
-    }
-    setLocalError(null);
+  const onError = (error: unknown) => setFormError(applyServerErrors(error, form.setError, ['label']));
+  const submit = form.handleSubmit(({ label: value }) => {
+    setFormError('');
     if (label) {
       update.mutate(
         { id: label.id, label: value },
@@ -59,6 +51,7 @@ function LabelFormModal({
             flash('success', `Label renamed to “${saved.label}”.`);
             onClose();
           },
+          onError,
         },
       );
     } else {
@@ -67,31 +60,26 @@ function LabelFormModal({
           flash('success', `Label “${saved.label}” created.`);
           onClose();
         },
+        onError,
       });
     }
-  };
+  });
 
   return (
     <Modal opened={opened} onClose={onClose} title={label ? 'Rename label' : 'New label'}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form onSubmit={submit}>
         <Stack>
           <TextInput
             label="Label"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-            error={fieldError}
+            {...form.register('label')}
+            error={form.formState.errors.label?.message}
             maxLength={50}
             data-autofocus
             withAsterisk
           />
-          {otherError && (
+          {formError && (
             <Alert color="red" role="alert">
-              {otherError}
+              {formError}
             </Alert>
           )}
           <Group justify="flex-end">
@@ -108,11 +96,58 @@ function LabelFormModal({
   );
 }
 
+const column = createColumnHelper<CompanyLabel>();
+
 export function LabelsSection({ companyId, canManage }: { companyId: number; canManage: boolean }) {
   const labels = useLabels(companyId);
   const { remove } = useLabelMutations(companyId);
   const [editing, setEditing] = useState<{ label: CompanyLabel | null } | null>(null);
   const [deleting, setDeleting] = useState<CompanyLabel | null>(null);
+  const removeReset = remove.reset;
+  const columns = useMemo(
+    () => [
+      column.accessor('label', { header: 'Label' }),
+      column.accessor('contact_count', {
+        header: 'Contacts',
+        meta: { align: 'right' },
+        cell: (info) => info.getValue().toLocaleString('en-US'),
+      }),
+      // Changing labels needs contacts.manage: other roles see no actions column at all.
+      ...(canManage
+        ? [
+            column.display({
+              id: 'actions',
+              header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+              cell: ({ row: { original: label } }) => (
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={`Rename ${label.label}`}
+                    onClick={() => setEditing({ label })}
+                  >
+                    Rename
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    aria-label={`Delete ${label.label}`}
+                    onClick={() => {
+                      removeReset();
+                      setDeleting(label);
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              ),
+            }),
+          ]
+        : []),
+    ],
+    [canManage, removeReset],
+  );
 
   return (
     <Stack component="section" aria-labelledby="labels-heading">
@@ -122,62 +157,23 @@ export function LabelsSection({ companyId, canManage }: { companyId: number; can
         </Title>
         {canManage && <Button onClick={() => setEditing({ label: null })}>New label</Button>}
       </Group>
-      {labels.isPending ? (
-        <LoadingState label="Loading labels" />
-      ) : labels.error ? (
+      {labels.error ? (
         <ErrorState title="Could not load the labels" error={labels.error} onRetry={() => labels.refetch()} />
-      ) : labels.data.length === 0 ? (
-        <EmptyState title="No labels yet">
-          Labels tag contacts (customer, VIP, lead…) so you can filter and group them.
-        </EmptyState>
       ) : (
-        <Table striped aria-label="Labels">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Label</Table.Th>
-              <Table.Th ta="right">Contacts</Table.Th>
-              {canManage && (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {labels.data.map((label) => (
-              <Table.Tr key={label.id}>
-                <Table.Td>{label.label}</Table.Td>
-                <Table.Td ta="right">{label.contact_count.toLocaleString('en-US')}</Table.Td>
-                {canManage && (
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Rename ${label.label}`}
-                        onClick={() => setEditing({ label })}
-                      >
-                        Rename
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        aria-label={`Delete ${label.label}`}
-                        onClick={() => {
-                          remove.reset();
-                          setDeleting(label);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Labels"
+          data={labels.data ?? []}
+          columns={columns}
+          getRowId={(label) => String(label.id)}
+          loading={labels.isPending}
+          loadingLabel="Loading labels"
+          empty={
+            <EmptyState title="No labels yet">
+              Labels tag contacts (customer, VIP, lead…) so you can filter and group them.
+            </EmptyState>
+          }
+          tableProps={{ striped: true }}
+        />
       )}
       <LabelFormModal
         companyId={companyId}

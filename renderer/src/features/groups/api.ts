@@ -1,6 +1,11 @@
 /** Groups and labels (§7 Groups and labels): their server calls and cache keys (by data tag, api/keys.ts). */
-import type { ContactFilters } from '@shared/api/contacts';
-import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
+import {
+  type CompanyLabel,
+  type ContactGroup,
+  GROUP_ENDPOINTS,
+  type GroupInput,
+  LABEL_ENDPOINTS,
+} from '@shared/api/groups';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 
@@ -12,13 +17,8 @@ export const groupKeys = {
 export function useGroups(companyId: number, search = '', enabled = true) {
   return useQuery({
     queryKey: groupKeys.list(companyId, search),
-    queryFn: async () =>
-      (
-        await api.get<ContactGroup[]>('/groups', {
-          params: { companyId, search: search || undefined },
-          silent: true,
-        })
-      ).data,
+    queryFn: () =>
+      api.call(GROUP_ENDPOINTS.list, { query: { companyId, search: search || undefined } }, { silent: true }),
     enabled: enabled && companyId > 0,
     placeholderData: (previous) => previous,
   });
@@ -27,16 +27,12 @@ export function useGroups(companyId: number, search = '', enabled = true) {
 export function useLabels(companyId: number, enabled = true) {
   return useQuery({
     queryKey: groupKeys.labels(companyId),
-    queryFn: async () =>
-      (await api.get<CompanyLabel[]>(`/companies/${companyId}/contactLabels`, { silent: true })).data,
+    queryFn: () => api.call(LABEL_ENDPOINTS.list, { params: { companyId } }, { silent: true }),
     enabled: enabled && companyId > 0,
   });
 }
 
-export interface GroupInput {
-  name: string;
-  filters?: ContactFilters | null;
-}
+export type { GroupInput };
 
 /** Group changes refresh the groups, and the contacts (whose groups they show). */
 function useRefreshing<V, R>(run: (variables: V) => Promise<R>, tags: string[]) {
@@ -53,17 +49,18 @@ export function useGroupMutations(companyId: number) {
   const tags = ['ContactGroup', 'Contact', 'groups', 'contacts'];
   return {
     create: useRefreshing(
-      async (input: GroupInput) =>
-        (await api.post<ContactGroup>('/groups', input, { params: { companyId }, silent: true })).data,
+      (input: GroupInput) =>
+        api.call(GROUP_ENDPOINTS.create, { query: { companyId }, body: input }, { silent: true }),
       tags,
     ),
     update: useRefreshing(
-      async ({ id, ...input }: Partial<GroupInput> & { id: number }) =>
-        (await api.patch<ContactGroup>(`/groups/${id}`, input, { silent: true })).data,
+      ({ id, ...input }: Partial<GroupInput> & { id: number }) =>
+        api.call(GROUP_ENDPOINTS.update, { params: { id }, body: input }, { silent: true }),
       tags,
     ),
     remove: useRefreshing(
-      async (group: ContactGroup) => api.delete(`/groups/${group.id}`, { silent: true }),
+      (group: ContactGroup) =>
+        api.call(GROUP_ENDPOINTS.remove, { params: { id: group.id } }, { silent: true }),
       tags,
     ),
   };
@@ -71,19 +68,24 @@ export function useGroupMutations(companyId: number) {
 
 export function useLabelMutations(companyId: number) {
   const tags = ['ContactLabel', 'Contact', 'labels', 'contacts'];
-  const base = `/companies/${companyId}/contactLabels`;
   return {
     create: useRefreshing(
-      async (label: string) => (await api.post<CompanyLabel>(base, { label }, { silent: true })).data,
+      (label: string) =>
+        api.call(LABEL_ENDPOINTS.create, { params: { companyId }, body: { label } }, { silent: true }),
       tags,
     ),
     update: useRefreshing(
-      async ({ id, label }: { id: number; label: string }) =>
-        (await api.patch<CompanyLabel>(`${base}/${id}`, { label }, { silent: true })).data,
+      ({ id, label }: { id: number; label: string }) =>
+        api.call(
+          LABEL_ENDPOINTS.update,
+          { params: { companyId, labelId: id }, body: { label } },
+          { silent: true },
+        ),
       tags,
     ),
     remove: useRefreshing(
-      async (label: CompanyLabel) => api.delete(`${base}/${label.id}`, { silent: true }),
+      (label: CompanyLabel) =>
+        api.call(LABEL_ENDPOINTS.remove, { params: { companyId, labelId: label.id } }, { silent: true }),
       tags,
     ),
   };

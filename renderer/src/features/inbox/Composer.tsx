@@ -18,26 +18,25 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
-import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES } from '@shared/api/messaging';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGING_ENDPOINTS } from '@shared/api/messaging';
 import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
 import { roleCan } from '@shared/domain/permissions';
+import { countSegments } from '@shared/domain/sms';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../api';
+import type { MultipartFields } from '../../api/contractCall';
 import { useShell, useTimeZone } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
 import { SavedRepliesMenu } from './savedReplies/SavedRepliesMenu';
-import { countSegments } from '@shared/domain/sms';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** The client's JSON content type is replaced so the browser writes the multipart boundary itself. */
-const MULTIPART = { 'Content-Type': 'multipart/form-data' };
 let nextTemporaryId = -1;
 let nextAttachmentKey = 1;
 
@@ -98,14 +97,13 @@ export function Composer({
     });
   };
 
-  const form = (extra: Record<string, string> = {}) => {
-    const data = new FormData();
-    data.append('conversationId', String(conversation.id));
-    data.append('text', text);
-    for (const [name, value] of Object.entries(extra)) data.append(name, value);
-    for (const { file } of files) data.append('media[]', file, file.name);
-    return data;
-  };
+  /** The send's multipart fields, in the order the server reads them: the fields, then the `media[]` files. */
+  const form = (extra: Record<string, string> = {}): MultipartFields => ({
+    conversationId: conversation.id,
+    text,
+    ...extra,
+    media: files.map(({ file }) => file),
+  });
 
   const reset = () => {
     setText('');
@@ -139,12 +137,11 @@ export function Composer({
     reset();
     setBusy(true);
     try {
-      const { data } = await api.post<ConversationItem>('/message', body, {
-        params: { companyId: conversation.company_id },
-        headers: MULTIPART,
-        idempotencyKey: crypto.randomUUID(),
-        silent: true,
-      });
+      const data = await api.call(
+        MESSAGING_ENDPOINTS.send,
+        { query: { companyId: conversation.company_id }, body },
+        { idempotencyKey: crypto.randomUUID(), silent: true },
+      );
       client.setQueryData<ItemPages>(key, (pages) => upsertItem(removeItem(pages, temporary.id), data));
     } catch (error) {
       client.setQueryData<ItemPages>(key, (pages) => removeItem(pages, temporary.id));
@@ -162,15 +159,10 @@ export function Composer({
     if (Number.isNaN(at.getTime())) return;
     setBusy(true);
     try {
-      await api.post<ConversationItem>(
-        '/inbox/message/schedule',
-        form({ shouldBeSentAt: at.toISOString() }),
-        {
-          params: { companyId: conversation.company_id },
-          headers: MULTIPART,
-          idempotencyKey: crypto.randomUUID(),
-          silent: true,
-        },
+      await api.call(
+        MESSAGING_ENDPOINTS.schedule,
+        { query: { companyId: conversation.company_id }, body: form({ shouldBeSentAt: at.toISOString() }) },
+        { idempotencyKey: crypto.randomUUID(), silent: true },
       );
       reset();
       flash('success', `Scheduled for ${at.toLocaleString()}.`);

@@ -4,13 +4,16 @@
  * area's `useUpdateContact`, which also carries it to conversations, contact lists and activity). A number that
  * is nobody's yet can be added as a contact from here; the full editor is one link away; notes sit below.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ContactInputSchema } from '@shared/api/contacts';
+import { type ContactDetail, ContactInputSchema } from '@shared/api/contacts';
 import type { Conversation } from '@shared/api/conversations';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
@@ -57,18 +60,33 @@ const QUICK_FIELDS = [
 type QuickField = (typeof QUICK_FIELDS)[number]['key'];
 type QuickValues = Record<QuickField, string>;
 
-/** A field's message from the contract's own schema (the rule the server applies), or nothing when it is fine. */
-function fieldError(key: QuickField, value: string): string | undefined {
-  const checked = ContactInputSchema.shape[key].safeParse(value);
-  return checked.success ? undefined : checked.error.issues[0]?.message;
-}
+/** The quick fields as the contract checks them (the rule the server applies). */
+const QuickSchema = z.object({
+  name: ContactInputSchema.shape.name,
+  email: ContactInputSchema.shape.email,
+  company_name: ContactInputSchema.shape.company_name,
+});
+const NewContactSchema = QuickSchema.pick({ name: true });
+
+const savedOf = (contact: ContactDetail): QuickValues => ({
+  name: contact.name,
+  email: contact.email ?? '',
+  company_name: contact.company_name ?? '',
+});
 
 function KnownContact({ contactId }: { contactId: number }) {
   const { company, user } = useShell();
   const contact = useContact(contactId);
   const update = useUpdateContact();
   const canManage = roleCan(company?.role, 'contacts.manage');
-  const [draft, setDraft] = useState<QuickValues | null>(null);
+  // Until edited, the fields show the cache: a save's optimistic change, or the value put back when refused.
+  const form = useForm<z.input<typeof QuickSchema>>({
+    resolver: zodResolver(QuickSchema),
+    mode: 'onChange',
+    values: contact.data ? savedOf(contact.data) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const values = form.watch();
 
   if (contact.isPending) return <LoadingState label="Loading the contact" />;
   if (!contact.data)
@@ -80,32 +98,24 @@ function KnownContact({ contactId }: { contactId: number }) {
       />
     );
   const data = contact.data;
-  const saved: QuickValues = {
-    name: data.name,
-    email: data.email ?? '',
-    company_name: data.company_name ?? '',
-  };
-  const values = draft ?? saved;
+  const saved = savedOf(data);
   const changes = Object.fromEntries(
-    QUICK_FIELDS.filter(({ key }) => values[key].trim() !== saved[key]).map(({ key }) => [
+    QUICK_FIELDS.filter(({ key }) => (values[key] ?? '').trim() !== saved[key]).map(({ key }) => [
       key,
-      values[key].trim(),
+      (values[key] ?? '').trim(),
     ]),
   );
-  const errors = Object.fromEntries(
-    QUICK_FIELDS.map(({ key }) => [key, fieldError(key, values[key])]),
-  ) as Record<QuickField, string | undefined>;
-  const invalid = QUICK_FIELDS.some(({ key }) => errors[key]);
+  const invalid = !form.formState.isValid;
 
-  const save = () => {
-    if (invalid || Object.keys(changes).length === 0) return;
+  const save = form.handleSubmit(() => {
+    if (Object.keys(changes).length === 0) return;
     // The fields show the cache, which the optimistic update has already changed (or put back on failure).
-    setDraft(null);
+    form.reset();
     update.mutate(
       { id: data.id, changes, name: data.name },
       { onSuccess: (contactSaved) => flash('success', `Saved ${contactSaved.name}.`) },
     );
-  };
+  });
 
   return (
     <Stack gap="sm">
@@ -128,14 +138,7 @@ function KnownContact({ contactId }: { contactId: number }) {
           </Text>
         )}
       </div>
-      <form
-        aria-label={`Quick edit ${data.name}`}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
+      <form aria-label={`Quick edit ${data.name}`} noValidate onSubmit={save}>
         <Stack gap="xs">
           {QUICK_FIELDS.map(({ key, label }) => (
             <TextInput
@@ -143,10 +146,9 @@ function KnownContact({ contactId }: { contactId: number }) {
               size="xs"
               label={label}
               type={key === 'email' ? 'email' : 'text'}
-              value={values[key]}
+              {...form.register(key)}
               readOnly={!canManage}
-              error={draft ? errors[key] : undefined}
-              onChange={(event) => setDraft({ ...values, [key]: event.currentTarget.value })}
+              error={form.formState.errors[key]?.message}
             />
           ))}
           {canManage && (
@@ -159,8 +161,8 @@ function KnownContact({ contactId }: { contactId: number }) {
               >
                 Save contact
               </Button>
-              {draft && (
-                <Button size="xs" variant="default" onClick={() => setDraft(null)}>
+              {form.formState.isDirty && (
+                <Button size="xs" variant="default" onClick={() => form.reset()}>
                   Discard changes
                 </Button>
               )}
@@ -188,47 +190,42 @@ function KnownContact({ contactId }: { contactId: number }) {
 function NewContact({ number, companyId }: { number: string; companyId: number }) {
   const { company } = useShell();
   const create = useCreateContact(companyId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useForm<z.input<typeof NewContactSchema>>({
+    resolver: zodResolver(NewContactSchema),
+    defaultValues: { name: '' },
+  });
   const canManage = roleCan(company?.role, 'contacts.manage');
 
-  const add = () => {
-    const problem = fieldError('name', name);
-    if (problem) return setError(problem);
-    setError(undefined);
+  const add = form.handleSubmit(() => {
+    const name = form.getValues('name') ?? '';
     create.mutate(
       { name: name.trim(), number },
       {
         onSuccess: (created) => flash('success', `Added ${created.name} to your contacts.`),
+        // The form has one field: whatever went wrong is said beside it.
         onError: (failure) =>
-          setError(
-            failure instanceof ApiError
-              ? (failure.field('name') ?? failureSummary(failure))
-              : String(failure),
-          ),
+          form.setError('name', {
+            type: 'server',
+            message:
+              failure instanceof ApiError
+                ? (failure.field('name') ?? failureSummary(failure))
+                : String(failure),
+          }),
       },
     );
-  };
+  });
 
   return (
     <Stack gap="xs">
       <Text size="sm">{formatPhone(number)} is not in your contacts.</Text>
       {canManage && (
-        <form
-          aria-label="Add to contacts"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            add();
-          }}
-        >
+        <form aria-label="Add to contacts" noValidate onSubmit={add}>
           <Stack gap="xs">
             <TextInput
               size="xs"
               label="Name"
-              value={name}
-              error={error}
-              onChange={(event) => setName(event.currentTarget.value)}
+              {...form.register('name')}
+              error={form.formState.errors.name?.message}
             />
             <Button type="submit" size="xs" loading={create.isPending}>
               Add contact

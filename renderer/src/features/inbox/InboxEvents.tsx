@@ -6,7 +6,7 @@
  * channel of its number, or it was alerted before), and refreshes the unread count the dock, taskbar overlay, tray
  * and tab title show. Renders nothing.
  */
-import type { NotificationCounts } from '@shared/api/notifications';
+import { NOTIFICATION_ENDPOINTS } from '@shared/api/notifications';
 import { formatPhone } from '@shared/domain/phone';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -38,9 +38,7 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
 
   const counts = useQuery({
     queryKey: countsKey(companyId),
-    queryFn: async () =>
-      (await api.get<NotificationCounts>(`/companies/${companyId}/notificationCounts`, { silent: true }))
-        .data,
+    queryFn: () => api.call(NOTIFICATION_ENDPOINTS.counts, { params: { companyId } }, { silent: true }),
     refetchInterval: COUNT_POLL_MS,
   });
   // Unread texts, calls, voicemails and faxes in conversations: the number the inbox's unread filter shows.

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { ConversationItem } from '@shared/api/conversations';
+import { MESSAGING_ENDPOINTS } from '@shared/api/messaging';
 import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { useEffect, useState } from 'react';
@@ -64,10 +64,17 @@ export function NewMessageModal({
   const submit = form.handleSubmit(async (values) => {
     setFormError('');
     try {
-      const { data } = await api.post<ConversationItem>(
-        '/message',
-        { numberId: Number(values.numberId), to: normalizePhone(values.to), text: values.text.trim() },
-        { params: { companyId }, idempotencyKey: crypto.randomUUID(), silent: true },
+      const data = await api.call(
+        MESSAGING_ENDPOINTS.send,
+        {
+          query: { companyId },
+          body: {
+            numberId: Number(values.numberId),
+            to: normalizePhone(values.to),
+            text: values.text.trim(),
+          },
+        },
+        { idempotencyKey: crypto.randomUUID(), silent: true },
       );
       form.reset({ to: '', numberId: values.numberId, text: '' });
       onSent(data.conversation_id);

@@ -18,12 +18,16 @@ import {
   Title,
 } from '@mantine/core';
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import { INBOX_ENDPOINTS } from '@shared/api/inbox';
+import { MESSAGING_ENDPOINTS } from '@shared/api/messaging';
+import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { DELIVERY_STATES } from '@shared/domain/messaging';
 import { formatPhone } from '@shared/domain/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError, api } from '../../api';
+import { ApiError, api, apiBaseUrl } from '../../api';
 import { useTimeZone } from '../../app/context';
+import { ConfirmModal } from '../../ui/ConfirmModal';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { absoluteMediaUrl } from '../activity/media';
 import { Composer } from './Composer';
@@ -49,8 +53,8 @@ export function Thread({ conversationId, me }: { conversationId: number; me: { i
     const markRead = () => {
       if (!document.hasFocus()) return;
       void api
-        .put<Conversation>(`/conversations/${conversationId}/read`, undefined, { silent: true })
-        .then(({ data: read }) => apply(read, userId))
+        .call(INBOX_ENDPOINTS.read, { params: { id: conversationId } }, { silent: true })
+        .then((read) => apply(read, userId))
         .catch(() => {});
     };
     markRead();
@@ -133,9 +137,16 @@ function ThreadHeader({
   const [noteError, setNoteError] = useState<string>();
   const client = useQueryClient();
 
-  const act = async (action: string, body?: object) => {
+  const act = async (
+    action: 'unread' | 'restore' | 'archive' | 'block' | 'unblock' | 'assign',
+    body?: { user_id: number | null },
+  ) => {
     try {
-      const { data } = await api.put<Conversation>(`/conversations/${conversation.id}/${action}`, body);
+      const params = { id: conversation.id };
+      const data =
+        action === 'assign'
+          ? await api.call(INBOX_ENDPOINTS.assign, { params, body: body ?? { user_id: null } })
+          : await api.call(INBOX_ENDPOINTS[action], { params });
       apply(data, userId);
       if (action === 'block' || action === 'unblock')
         await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
@@ -146,9 +157,9 @@ function ThreadHeader({
 
   const saveNote = async () => {
     try {
-      await api.post(
-        '/notes',
-        { model_type: 'conversation', model_id: conversation.id, body: note },
+      await api.call(
+        NOTE_ENDPOINTS.create,
+        { body: { model_type: 'conversation', model_id: conversation.id, body: note } },
         { silent: true },
       );
       setNote('');
@@ -205,31 +216,22 @@ function ThreadHeader({
           />
         </Group>
       </Group>
-      <Modal
+      <ConfirmModal
         opened={confirmBlock}
-        onClose={() => setConfirmBlock(false)}
         title={conversation.blocked ? `Unblock ${title}?` : `Block ${title}?`}
+        confirmLabel={conversation.blocked ? 'Unblock' : 'Block'}
+        destructive={!conversation.blocked}
+        cancelLabel="Keep as is"
+        onClose={() => setConfirmBlock(false)}
+        onConfirm={() => {
+          setConfirmBlock(false);
+          void act(conversation.blocked ? 'unblock' : 'block');
+        }}
       >
-        <Text size="sm" mb="md">
-          {conversation.blocked
-            ? 'Their texts and calls will reach you again.'
-            : 'Their texts and calls to this company will be refused.'}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmBlock(false)}>
-            Keep as is
-          </Button>
-          <Button
-            color={conversation.blocked ? undefined : 'red'}
-            onClick={() => {
-              setConfirmBlock(false);
-              void act(conversation.blocked ? 'unblock' : 'block');
-            }}
-          >
-            {conversation.blocked ? 'Unblock' : 'Block'}
-          </Button>
-        </Group>
-      </Modal>
+        {conversation.blocked
+          ? 'Their texts and calls will reach you again.'
+          : 'Their texts and calls to this company will be refused.'}
+      </ConfirmModal>
       <Modal opened={noteOpen} onClose={() => setNoteOpen(false)} title="Add a note">
         <Textarea
           label="Note"
@@ -320,8 +322,7 @@ function deliveryLabel(item: ConversationItem): string | null {
 }
 
 /** Media links are the server's own paths; the desktop app loads its pages from app://, so they need the API's origin. */
-const mediaUrl = (url: string) =>
-  absoluteMediaUrl(url, api.axios.defaults.baseURL ?? '/api', window.location.href);
+const mediaUrl = (url: string) => absoluteMediaUrl(url, apiBaseUrl(), window.location.href);
 
 function Media({ item }: { item: ConversationItem }) {
   if (!item.details.media.length) return null;
@@ -385,7 +386,7 @@ function ItemView({
   if (type === 'scheduledmessage') {
     const cancel = async () => {
       try {
-        await api.delete(`/inbox/message/schedule/${item.id}`);
+        await api.call(MESSAGING_ENDPOINTS.cancelSchedule, { params: { id: item.id } });
         client.setQueryData<ItemPages>(inboxKeys.items(conversationId), (data) => removeItem(data, item.id));
       } catch {
         await client.invalidateQueries({ queryKey: inboxKeys.items(conversationId) });

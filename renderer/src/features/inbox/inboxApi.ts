@@ -1,9 +1,9 @@
 /** The inbox's server calls as queries and mutations over the caches of `inboxCache.ts`. */
-import type { Conversation, ConversationItem } from '@shared/api/conversations';
-import type { NotificationBlock } from '@shared/api/notifications';
-import type { TrackedNumber } from '@shared/api/numbers';
-import type { Paged } from '@shared/api/paged';
-import type { CompanyUser } from '@shared/api/users';
+import type { Conversation } from '@shared/api/conversations';
+import { INBOX_ENDPOINTS } from '@shared/api/inbox';
+import { NOTIFICATION_ENDPOINTS } from '@shared/api/notifications';
+import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
+import { USER_ENDPOINTS } from '@shared/api/users';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import {
@@ -20,14 +20,12 @@ export function useConversations(companyId: number, filters: ConversationFilters
   return useInfiniteQuery({
     queryKey: inboxKeys.list(companyId, filters),
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.get<Paged<Conversation>>(`/companies/${companyId}/conversations`, {
-          params: { ...filters, page: pageParam, perPage: CONVERSATIONS_PER_PAGE },
-          signal,
-          silent: true,
-        })
-      ).data,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(
+        INBOX_ENDPOINTS.list,
+        { params: { companyId }, query: { ...filters, page: pageParam, perPage: CONVERSATIONS_PER_PAGE } },
+        { signal, silent: true },
+      ),
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     enabled: companyId > 0,
   });
@@ -36,7 +34,7 @@ export function useConversations(companyId: number, filters: ConversationFilters
 export function useConversation(id: number) {
   return useQuery({
     queryKey: inboxKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Conversation>(`/conversations/${id}`, { signal })).data,
+    queryFn: ({ signal }) => api.call(INBOX_ENDPOINTS.get, { params: { id } }, { signal }),
     enabled: id > 0,
   });
 }
@@ -45,13 +43,8 @@ export function useItems(conversationId: number) {
   return useInfiniteQuery({
     queryKey: inboxKeys.items(conversationId),
     initialPageParam: undefined as number | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await api.get<Paged<ConversationItem>>('/inbox/conversations/items', {
-          params: { conversationId, before: pageParam },
-          signal,
-        })
-      ).data,
+    queryFn: ({ pageParam, signal }) =>
+      api.call(INBOX_ENDPOINTS.items, { query: { conversationId, before: pageParam } }, { signal }),
     // Pages come newest first; the next page is older than the oldest item so far.
     getNextPageParam: (last) =>
       last.current_page < last.last_page && last.data.length
@@ -66,11 +59,7 @@ export function useNotificationBlocks(companyId: number) {
   return useQuery({
     queryKey: ['Notification', 'blocks', companyId] as const,
     queryFn: async () =>
-      (
-        await api.get<{ data: NotificationBlock[] }>(`/companies/${companyId}/notificationBlocks`, {
-          silent: true,
-        })
-      ).data.data,
+      (await api.call(NOTIFICATION_ENDPOINTS.list, { params: { companyId } }, { silent: true })).data,
     enabled: companyId > 0,
   });
 }
@@ -79,8 +68,7 @@ export function useInboxNumbers(companyId: number) {
   return useQuery({
     queryKey: inboxKeys.numbers(companyId),
     queryFn: async () =>
-      (await api.get<Paged<TrackedNumber>>(`/companies/${companyId}/numbers`, { params: { perPage: 1000 } }))
-        .data.data,
+      (await api.call(NUMBER_ENDPOINTS.list, { params: { companyId }, query: { perPage: 1000 } })).data,
     enabled: companyId > 0,
   });
 }
@@ -89,8 +77,7 @@ export function useCompanyUsers(companyId: number) {
   return useQuery({
     queryKey: ['User', 'inbox-assignees', companyId] as const,
     queryFn: async () =>
-      (await api.get<Paged<CompanyUser>>('/users', { params: { companyId, perPage: 100 }, silent: true }))
-        .data.data,
+      (await api.call(USER_ENDPOINTS.list, { query: { companyId, perPage: 100 } }, { silent: true })).data,
     enabled: companyId > 0,
     // Roles without users.view (agents) get a 403: the Assign choice falls back to "me" and the current assignee.
     retry: false,

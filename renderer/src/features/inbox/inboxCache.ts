@@ -5,17 +5,12 @@
  * `quietHoursHint` (§5 texting outside 8am–9pm in the recipient's time zone).
  */
 import type { Conversation, ConversationItem, ConversationUpdatedEvent } from '@shared/api/conversations';
+import type { ConversationFilters } from '@shared/api/inbox';
 import type { Paged } from '@shared/api/paged';
 import { advanceDeliveryState } from '@shared/domain/messaging';
 import type { InfiniteData } from '@tanstack/react-query';
 
-export interface ConversationFilters {
-  unread?: boolean;
-  archived?: boolean;
-  number?: number;
-  assigned?: 'mine' | 'unassigned';
-  search?: string;
-}
+export type { ConversationFilters };
 
 export const inboxKeys = {
   lists: (companyId: number) => ['Conversation', 'list', companyId] as const,

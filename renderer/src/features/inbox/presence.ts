@@ -5,7 +5,11 @@
  * anyone whose time runs out (a colleague whose app crashed never says `left`). Reports are silent: a lost one
  * only delays the notice.
  */
-import type { ConversationPresence, PresenceReport } from '@shared/api/conversationPresence';
+import {
+  CONVERSATION_PRESENCE_ENDPOINTS,
+  type ConversationPresence,
+  type PresenceReport,
+} from '@shared/api/conversationPresence';
 import {
   collisionNotice,
   othersPresent,
@@ -32,9 +36,9 @@ export function useConversationPresence(
   const report = useCallback(
     async (state: PresenceReport) => {
       try {
-        const { data } = await api.post<ConversationPresence>(
-          `/conversations/${conversationId}/presence`,
-          { state },
+        const data = await api.call(
+          CONVERSATION_PRESENCE_ENDPOINTS.report,
+          { params: { id: conversationId }, body: { state } },
           { silent: true },
         );
         if (state !== 'left') setPresence(data);

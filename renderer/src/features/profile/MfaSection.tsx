@@ -1,4 +1,5 @@
 /** Two-step sign-in for oneself (§7 MFA): authenticator app with a QR code, or emailed codes; recovery codes once. */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -12,11 +13,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError, api } from '../../api';
 import { keys } from '../../api/keys';
 import { flash } from '../../ui/flash';
+import { applyServerErrors } from '../../ui/formErrors';
+
+/** The code of the verify body; its kind is the step the person chose. */
+const VerifySchema = AUTH_ENDPOINTS.mfaVerify.body.pick({ code: true });
+type VerifyValues = z.input<typeof VerifySchema>;
 
 type Step =
   | { kind: 'idle' }
@@ -27,8 +36,11 @@ type Step =
 export function MfaSection({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const verifyForm = useForm<VerifyValues>({
+    resolver: zodResolver(VerifySchema),
+    defaultValues: { code: '' },
+  });
   const [error, setError] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.currentUser() });
   const run = async (action: () => Promise<void>) => {
@@ -83,7 +95,7 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
               variant="light"
               onClick={() =>
                 run(async () => {
-                  await api.delete('/mfa', { body: { password }, silent: true });
+                  await api.call(AUTH_ENDPOINTS.mfaDisable, { body: { password } }, { silent: true });
                   setPassword('');
                   flash('success', 'Two-step sign-in is off.');
                   await refresh();
@@ -101,7 +113,7 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
             <Button
               onClick={() =>
                 run(async () => {
-                  const { data } = await api.get<{ qr: string; secret: string }>('/mfa/qr');
+                  const data = await api.call(AUTH_ENDPOINTS.mfaQr);
                   setStep({ kind: 'totp', qr: data.qr, secret: data.secret });
                 })
               }
@@ -112,7 +124,7 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
               variant="light"
               onClick={() =>
                 run(async () => {
-                  await api.post('/mfa/sendCode', { kind: 'email' }, { silent: true });
+                  await api.call(AUTH_ENDPOINTS.mfaSendCode, { body: { kind: 'email' } }, { silent: true });
                   setStep({ kind: 'email' });
                 })
               }
@@ -123,19 +135,22 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
         </>
       ) : (
         <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void run(async () => {
-              const { data } = await api.post<{ recovery_codes: string[] }>(
-                '/mfa/verify',
-                { kind: step.kind, code },
+          onSubmit={verifyForm.handleSubmit(async ({ code }) => {
+            try {
+              const data = await api.call(
+                AUTH_ENDPOINTS.mfaVerify,
+                { body: { kind: step.kind, code } },
                 { silent: true },
               );
-              setCode('');
+              verifyForm.reset();
               setStep({ kind: 'codes', codes: data.recovery_codes });
               await refresh();
-            });
-          }}
+            } catch (caught) {
+              // The form has one field: whatever went wrong is said beside it.
+              const unplaced = applyServerErrors(caught, verifyForm.setError, ['code']);
+              if (unplaced) verifyForm.setError('code', { type: 'server', message: unplaced });
+            }
+          })}
         >
           <Stack gap="sm">
             {step.kind === 'totp' ? (
@@ -153,12 +168,11 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
               label="Code"
               autoComplete="one-time-code"
               inputMode="numeric"
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-              error={error || undefined}
+              {...verifyForm.register('code')}
+              error={verifyForm.formState.errors.code?.message}
             />
             <Group>
-              <Button type="submit" disabled={!code.trim()}>
+              <Button type="submit" disabled={!verifyForm.watch('code').trim()}>
                 Turn on two-step sign-in
               </Button>
               <Button variant="subtle" onClick={() => setStep({ kind: 'idle' })}>

@@ -3,6 +3,7 @@
  * two-step sign-in, and the what's-new read marker. Messages of §8: 'Successfully updated user info',
  * 'Your password was successfully changed'.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -15,19 +16,33 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { AUTH_ENDPOINTS } from '@shared/api/auth';
+import { USER_ENDPOINTS } from '@shared/api/users';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { timeZoneOptions } from '@shared/domain/time';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { type ApiError, api } from '../../api';
 import { useConnection } from '../../api/connection';
 import { keys } from '../../api/keys';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
+import { applyServerErrors } from '../../ui/formErrors';
 import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { MfaSection } from './MfaSection';
 import { PROFILE_UPDATE, type ProfileUpdate } from './profileMutation';
+
+const DetailsSchema = USER_ENDPOINTS.updateProfile.body;
+type DetailsValues = z.input<typeof DetailsSchema>;
+const DETAILS_FIELDS = ['name', 'email', 'timezone'] as const;
+
+const PasswordSchema = USER_ENDPOINTS.updatePassword.body;
+type PasswordValues = z.input<typeof PasswordSchema>;
+const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+const NO_PASSWORDS: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 
 export function ProfilePage() {
   const { user } = useShell();
@@ -37,24 +52,39 @@ export function ProfilePage() {
     () => timeZoneOptions().map((zone) => ({ value: zone.value, label: zone.label })),
     [],
   );
-  const [details, setDetails] = useState({ name: user.name, email: user.email, timezone: user.timezone });
+  const detailsForm = useForm<DetailsValues>({
+    resolver: zodResolver(DetailsSchema),
+    defaultValues: { name: user.name, email: user.email, timezone: user.timezone },
+  });
+  const [detailsError, setDetailsError] = useState('');
   const save = useMutation<{ message: string }, ApiError, ProfileUpdate>({ mutationKey: PROFILE_UPDATE });
   const queued = useMutationState({ filters: { mutationKey: PROFILE_UPDATE, status: 'pending' } }).length;
-
-  const [passwords, setPasswords] = useState({
-    current_password: '',
-    password: '',
-    password_confirmation: '',
+  // Not awaited: offline, the edit waits in the queue (see ./profileMutation.ts) while the form stays usable.
+  const saveDetails = detailsForm.handleSubmit((changes) => {
+    setDetailsError('');
+    save.mutate(
+      { idempotencyKey: crypto.randomUUID(), changes },
+      {
+        onSuccess: () => flash('success', SUCCESS_MESSAGES.userInfoUpdated),
+        onError: (error) => setDetailsError(applyServerErrors(error, detailsForm.setError, DETAILS_FIELDS)),
+      },
+    );
   });
-  const changePassword = useMutation<unknown, ApiError, typeof passwords>({
-    mutationFn: (body) => api.post('/users/update-password', body, { silent: true }),
+
+  const passwordForm = useForm<PasswordValues>({
+    resolver: zodResolver(PasswordSchema),
+    defaultValues: NO_PASSWORDS,
+  });
+  const changePassword = useMutation<unknown, ApiError, PasswordValues>({
+    mutationFn: (body) => api.call(USER_ENDPOINTS.updatePassword, { body }, { silent: true }),
     onSuccess: () => {
       flash('success', SUCCESS_MESSAGES.passwordChanged);
-      setPasswords({ current_password: '', password: '', password_confirmation: '' });
+      passwordForm.reset(NO_PASSWORDS);
     },
+    onError: (error) => applyServerErrors(error, passwordForm.setError, PASSWORD_FIELDS),
   });
   const whatsNew = useMutation({
-    mutationFn: () => api.post('/user/whats_new_read'),
+    mutationFn: () => api.call(AUTH_ENDPOINTS.whatsNewRead),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.currentUser() }),
   });
 
@@ -63,53 +93,48 @@ export function ProfilePage() {
       <Title order={1} size="h2">
         Profile
       </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            { idempotencyKey: crypto.randomUUID(), changes: details },
-            { onSuccess: () => flash('success', SUCCESS_MESSAGES.userInfoUpdated) },
-          );
-        }}
-      >
+      <form onSubmit={saveDetails}>
         <Stack gap="sm">
           <TextInput
             label="Name"
             autoComplete="name"
-            value={details.name}
-            onChange={(e) => setDetails({ ...details, name: e.currentTarget.value })}
-            error={save.error?.field('name')}
+            {...detailsForm.register('name')}
+            error={detailsForm.formState.errors.name?.message}
           />
           <TextInput
             label="Email"
             type="email"
             autoComplete="email"
-            value={details.email}
-            onChange={(e) => setDetails({ ...details, email: e.currentTarget.value })}
-            error={save.error?.field('email')}
+            {...detailsForm.register('email')}
+            error={detailsForm.formState.errors.email?.message}
           />
-          <Select
-            label="Time zone"
-            data={zones}
-            searchable
-            value={details.timezone}
-            allowDeselect={false}
-            onChange={(timezone) => timezone && setDetails({ ...details, timezone })}
-            error={save.error?.field('timezone')}
+          <Controller
+            control={detailsForm.control}
+            name="timezone"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Time zone"
+                data={zones}
+                searchable
+                ref={field.ref}
+                value={field.value ?? null}
+                allowDeselect={false}
+                onChange={(timezone) => timezone && field.onChange(timezone)}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           {queued > 0 && !connection.online && (
             <Alert color="yellow" role="status">
               Saved on this device. It will be sent when the connection is back.
             </Alert>
           )}
-          {save.error &&
-            !save.error.field('name') &&
-            !save.error.field('email') &&
-            !save.error.field('timezone') && (
-              <Alert color="red" role="alert">
-                {save.error.message}
-              </Alert>
-            )}
+          {detailsError && (
+            <Alert color="red" role="alert">
+              {detailsError}
+            </Alert>
+          )}
           <Group>
             <Button type="submit" loading={save.isPending && connection.online}>
               Save profile
@@ -122,34 +147,26 @@ export function ProfilePage() {
       <Title order={2} size="h3">
         Password
       </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          changePassword.mutate(passwords);
-        }}
-      >
+      <form onSubmit={passwordForm.handleSubmit((values) => changePassword.mutate(values))}>
         <Stack gap="sm">
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={passwords.current_password}
-            onChange={(e) => setPasswords({ ...passwords, current_password: e.currentTarget.value })}
-            error={changePassword.error?.field('current_password')}
+            {...passwordForm.register('current_password')}
+            error={passwordForm.formState.errors.current_password?.message}
           />
           <PasswordInput
             label="New password"
             description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
-            value={passwords.password}
-            onChange={(e) => setPasswords({ ...passwords, password: e.currentTarget.value })}
-            error={changePassword.error?.field('password')}
+            {...passwordForm.register('password')}
+            error={passwordForm.formState.errors.password?.message}
           />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"
-            value={passwords.password_confirmation}
-            onChange={(e) => setPasswords({ ...passwords, password_confirmation: e.currentTarget.value })}
-            error={changePassword.error?.field('password_confirmation')}
+            {...passwordForm.register('password_confirmation')}
+            error={passwordForm.formState.errors.password_confirmation?.message}
           />
           <Group>
             <Button type="submit" loading={changePassword.isPending}>

@@ -18,7 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import type { CallingUser } from '@shared/api/inAppCalling';
+import { IN_APP_CALLING_ENDPOINTS } from '@shared/api/inAppCalling';
 import type { TransferRequest } from '@shared/api/voice';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
@@ -89,11 +89,7 @@ function TransferForm({ companyId, onDone }: { companyId: number; onDone(): void
   const agents = useQuery({
     queryKey: ['InAppCallingUsers', companyId],
     queryFn: async () =>
-      (
-        await api.get<{ data: CallingUser[] }>(`/companies/${companyId}/in-app-calling/users`, {
-          silent: true,
-        })
-      ).data.data,
+      (await api.call(IN_APP_CALLING_ENDPOINTS.users, { params: { companyId } }, { silent: true })).data,
   });
   const me = softphone.getState().active;
   const options = (agents.data ?? []).map((user) => ({

@@ -5,7 +5,7 @@
  * tray) is reported back to the tray. Away agents are not rung.
  */
 import { Switch } from '@mantine/core';
-import type { CallingStatus } from '@shared/api/inAppCalling';
+import { type CallingStatus, IN_APP_CALLING_ENDPOINTS } from '@shared/api/inAppCalling';
 import type { Presence } from '@shared/ipc';
 import { channels, EVENTS } from '@shared/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,13 +21,11 @@ export function usePresence(companyId: number, userId: number) {
   const queryClient = useQueryClient();
   const status = useQuery({
     queryKey: statusKey(companyId),
-    queryFn: async () =>
-      (await api.get<CallingStatus>(`/companies/${companyId}/in-app-calling/status`, { silent: true })).data,
+    queryFn: () => api.call(IN_APP_CALLING_ENDPOINTS.status, { params: { companyId } }, { silent: true }),
   });
   const set = useMutation({
-    mutationFn: async (presence: Presence) =>
-      (await api.post<CallingStatus>(`/companies/${companyId}/in-app-calling/status`, { status: presence }))
-        .data,
+    mutationFn: (presence: Presence) =>
+      api.call(IN_APP_CALLING_ENDPOINTS.setStatus, { params: { companyId }, body: { status: presence } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(statusKey(companyId), answer);
       flash(answer.status === 'active' ? 'success' : 'neutral', answer.message);

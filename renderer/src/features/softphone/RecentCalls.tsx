@@ -3,8 +3,7 @@
  * marked), newest first, each with Call back (into the dialer) and Text back (the thread with that caller).
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import type { Call } from '@shared/api/activity';
-import type { Paged } from '@shared/api/paged';
+import { ACTIVITY_ENDPOINTS, type Call } from '@shared/api/activity';
 import { formatPhone } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -31,18 +30,17 @@ export function RecentCalls({
     queryKey: ['Calls', 'recent', companyId],
     queryFn: async () =>
       (
-        await api.get<Paged<Call>>('/calls/search', {
-          params: { companyId, scope: 'mine', perPage: RECENT_CALLS },
-          silent: true,
-        })
-      ).data.data,
+        await api.call(
+          ACTIVITY_ENDPOINTS.searchCalls,
+          { query: { companyId, scope: 'mine', perPage: RECENT_CALLS } },
+          { silent: true },
+        )
+      ).data,
   });
 
   async function textBack(call: Call) {
     try {
-      const { data } = await api.post<{ conversation_id: number }>(`/calls/${call.id}/converse`, undefined, {
-        silent: true,
-      });
+      const data = await api.call(ACTIVITY_ENDPOINTS.converse, { params: { id: call.id } }, { silent: true });
       navigate(`/inbox/${data.conversation_id}`);
     } catch (error) {
       flash('danger', error instanceof Error ? error.message : 'The conversation could not be opened.');

@@ -3,7 +3,12 @@
  * update call" when that fails, the form kept). It never blocks the next call: a new ring shows above it.
  */
 import { Button, Card, Group, Select, Stack, TagsInput, Text, Textarea } from '@mantine/core';
-import { CALL_NOTE_MAX_LENGTH, CALL_TAGS_MAX } from '@shared/api/activity';
+import {
+  ACTIVITY_ENDPOINTS,
+  CALL_NOTE_MAX_LENGTH,
+  CALL_TAGS_MAX,
+  type CallUpdate,
+} from '@shared/api/activity';
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '@shared/domain/calls';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { formatPhone } from '@shared/domain/phone';
@@ -33,13 +38,17 @@ export function WrapUpForm({ wrapUp, more }: { wrapUp: WrapUp; more: number }) {
     setSaving(true);
     setError(null);
     try {
-      await api.patch(
-        `/calls/${wrapUp.callId}`,
+      await api.call(
+        ACTIVITY_ENDPOINTS.updateCall,
         {
-          note,
-          tags,
-          qualification: qualification ? Number(qualification) : null,
-          ...(outcome ? { outcome: Number(outcome) } : {}),
+          params: { id: wrapUp.callId },
+          body: {
+            note,
+            tags,
+            // The selects offer the codes of CALL_QUALIFICATIONS and CALL_OUTCOMES only.
+            qualification: qualification ? (Number(qualification) as CallUpdate['qualification']) : null,
+            ...(outcome ? { outcome: Number(outcome) as CallUpdate['outcome'] } : {}),
+          },
         },
         { silent: true },
       );

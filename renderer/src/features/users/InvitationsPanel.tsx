@@ -1,25 +1,68 @@
 /** Invitations not yet accepted: invite someone with a role, resend (§8 'Invitation was successfully resent'). */
-import { Alert, Button, Group, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { USER_ENDPOINTS } from '@shared/api/users';
 import { labelOf } from '@shared/domain/codes';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { ROLES } from '@shared/domain/users';
+import { createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { ApiError, api } from '../../api';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { api } from '../../api';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, LoadingState } from '../../ui/States';
-import { useInvitations, useUsersMutation } from './api';
+import { applyServerErrors } from '../../ui/formErrors';
+import { EmptyState } from '../../ui/States';
+import { type Invitation, useInvitations, useUsersMutation } from './api';
 
 const ASSIGNABLE = ROLES.filter((role) => role.value !== 'deactivated');
+const column = createColumnHelper<Invitation>();
+const InviteSchema = USER_ENDPOINTS.invite.body;
+type InviteValues = z.input<typeof InviteSchema>;
+type InviteBody = z.output<typeof InviteSchema>;
+const NO_INVITE: InviteValues = { email: '', name: '', role: 'user' };
 
 export function InvitationsPanel({ companyId }: { companyId: number }) {
   const invitations = useInvitations(companyId, true);
-  const [form, setForm] = useState({ email: '', name: '', role: 'user' });
-  const invite = useUsersMutation((body: typeof form) =>
-    api.post('/users/invites', body, { params: { companyId }, silent: true }),
+  const form = useForm<InviteValues>({ resolver: zodResolver(InviteSchema), defaultValues: NO_INVITE });
+  const [formError, setFormError] = useState('');
+  const invite = useUsersMutation((body: InviteBody) =>
+    api.call(USER_ENDPOINTS.invite, { query: { companyId }, body }, { silent: true }),
   );
-  const resend = useUsersMutation((id: number) => api.post(`/users/invites/${id}/resend`));
-  const error = invite.error instanceof ApiError ? invite.error : null;
+  const resend = useUsersMutation((id: number) => api.call(USER_ENDPOINTS.resendInvite, { params: { id } }));
+  const resendMutate = resend.mutate;
+  const columns = useMemo(
+    () => [
+      column.accessor('email', { header: 'Email' }),
+      column.accessor('name', { header: 'Name' }),
+      column.accessor('role', { header: 'Role', cell: (info) => labelOf(ROLES, info.getValue()) }),
+      column.accessor('sent_at', {
+        header: 'Sent',
+        cell: (info) => dayjs(info.getValue()).format('MMM D, YYYY h:mm A'),
+      }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: invitation } }) => (
+          <Button
+            size="xs"
+            variant="light"
+            aria-label={`Resend invitation to ${invitation.email}`}
+            onClick={() =>
+              resendMutate(invitation.id, {
+                onSuccess: () => flash('success', SUCCESS_MESSAGES.invitationResent),
+              })
+            }
+          >
+            Resend
+          </Button>
+        ),
+      }),
+    ],
+    [resendMutate],
+  );
 
   return (
     <Stack mt="lg">
@@ -27,88 +70,60 @@ export function InvitationsPanel({ companyId }: { companyId: number }) {
         Invitations
       </Title>
       <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          invite.mutate(form, {
+        onSubmit={form.handleSubmit((body) => {
+          setFormError('');
+          const typed = form.getValues('email');
+          invite.mutate(body, {
             onSuccess: () => {
-              flash('success', `Invitation sent to ${form.email}.`);
-              setForm({ email: '', name: '', role: 'user' });
+              flash('success', `Invitation sent to ${typed}.`);
+              form.reset(NO_INVITE);
             },
+            onError: (error) => setFormError(applyServerErrors(error, form.setError, ['email', 'name'])),
           });
-        }}
+        })}
       >
         <Group align="flex-end">
           <TextInput
             label="Email"
             type="email"
-            value={form.email}
-            onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
-            error={error?.field('email')}
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
           />
-          <TextInput
-            label="Name"
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-            error={error?.field('name')}
-          />
-          <Select
-            label="Role"
-            data={ASSIGNABLE.map((r) => ({ value: r.value, label: r.label }))}
-            value={form.role}
-            allowDeselect={false}
-            onChange={(role) => setForm({ ...form, role: role ?? 'user' })}
+          <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label="Role"
+                data={ASSIGNABLE.map((r) => ({ value: r.value, label: r.label }))}
+                ref={field.ref}
+                value={field.value}
+                allowDeselect={false}
+                onChange={(role) => field.onChange(role ?? 'user')}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <Button type="submit" loading={invite.isPending}>
             Invite
           </Button>
         </Group>
-        {error && !error.field('email') && !error.field('name') && (
+        {formError && (
           <Alert color="red" mt="sm" role="alert">
-            {error.message}
+            {formError}
           </Alert>
         )}
       </form>
-      {invitations.isPending ? (
-        <LoadingState label="Loading invitations" />
-      ) : !invitations.data?.length ? (
-        <EmptyState title="No open invitations" />
-      ) : (
-        <Table aria-label="Invitations">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Sent</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invitations.data.map((invitation) => (
-              <Table.Tr key={invitation.id}>
-                <Table.Td>{invitation.email}</Table.Td>
-                <Table.Td>{invitation.name}</Table.Td>
-                <Table.Td>{labelOf(ROLES, invitation.role)}</Table.Td>
-                <Table.Td>{dayjs(invitation.sent_at).format('MMM D, YYYY h:mm A')}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Resend invitation to ${invitation.email}`}
-                    onClick={() =>
-                      resend.mutate(invitation.id, {
-                        onSuccess: () => flash('success', SUCCESS_MESSAGES.invitationResent),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        label="Invitations"
+        data={invitations.data ?? []}
+        columns={columns}
+        getRowId={(invitation) => String(invitation.id)}
+        loading={invitations.isPending}
+        loadingLabel="Loading invitations"
+        empty={<EmptyState title="No open invitations" />}
+      />
     </Stack>
   );
 }

@@ -2,116 +2,119 @@
  * Organization admins (§6 "Organization admins are made via business-unit-users"), for the admins of the selected
  * company's organization: list, add by email, remove (§8 'Failed to remove Organization Admin' when refused).
  */
-import { Alert, Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { BUSINESS_UNIT_ENDPOINTS, type OrganizationAdmin } from '@shared/api/businessUnits';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ApiError, api } from '../../api';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, LoadingState } from '../../ui/States';
+import { applyServerErrors } from '../../ui/formErrors';
+import { EmptyState } from '../../ui/States';
 
-interface OrganizationAdmin {
-  id: number;
-  name: string;
-  email: string;
-}
+const column = createColumnHelper<OrganizationAdmin>();
+const AdminSchema = BUSINESS_UNIT_ENDPOINTS.addAdmin.body;
+type AdminValues = z.input<typeof AdminSchema>;
 
 export function OrganizationAdminsPanel({ organizationId }: { organizationId: number }) {
   const queryClient = useQueryClient();
   const queryKey = ['Organization', organizationId, 'admins'] as const;
   const admins = useQuery({
     queryKey,
-    queryFn: async () =>
-      (await api.get<OrganizationAdmin[]>(`/business-units/${organizationId}/business-unit-users`)).data,
+    queryFn: () => api.call(BUSINESS_UNIT_ENDPOINTS.admins, { params: { id: organizationId } }),
   });
-  const [email, setEmail] = useState('');
+  const form = useForm<AdminValues>({ resolver: zodResolver(AdminSchema), defaultValues: { email: '' } });
   const add = useMutation({
-    mutationFn: async (value: string) =>
-      (
-        await api.post<OrganizationAdmin[]>(
-          `/business-units/${organizationId}/business-unit-users`,
-          { email: value },
-          { silent: true },
-        )
-      ).data,
+    mutationFn: (value: string) =>
+      api.call(
+        BUSINESS_UNIT_ENDPOINTS.addAdmin,
+        { params: { id: organizationId }, body: { email: value } },
+        { silent: true },
+      ),
     onSuccess: (list) => {
       queryClient.setQueryData(queryKey, list);
-      setEmail('');
+      form.reset();
+    },
+    onError: (error) => {
+      // The form has one field: whatever went wrong is said beside it.
+      const unplaced = applyServerErrors(error, form.setError, ['email']);
+      if (unplaced) form.setError('email', { type: 'server', message: unplaced });
     },
   });
   const remove = useMutation({
     mutationFn: (admin: OrganizationAdmin) =>
-      api.delete(`/business-units/${organizationId}/business-unit-users/${admin.id}`, { silent: true }),
+      api.call(
+        BUSINESS_UNIT_ENDPOINTS.removeAdmin,
+        { params: { id: organizationId, userId: admin.id } },
+        { silent: true },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey }),
     onError: (error) =>
       flash('danger', error instanceof ApiError ? error.message : String(error), {
         title: ERROR_MESSAGES.removeOrgAdminFailed,
       }),
   });
+  const removeMutate = remove.mutate;
+  const columns = useMemo(
+    () => [
+      column.accessor('name', { header: 'Name' }),
+      column.accessor('email', { header: 'Email' }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: admin } }) => (
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            aria-label={`Remove ${admin.email} as organization admin`}
+            onClick={() => removeMutate(admin)}
+          >
+            Remove
+          </Button>
+        ),
+      }),
+    ],
+    [removeMutate],
+  );
   // Not an admin of this organization (the server answers 404): nothing to show here.
   if (admins.error instanceof ApiError && admins.error.status === 404) return null;
-  const addError =
-    add.error instanceof ApiError ? (add.error.field('email') ?? add.error.message) : undefined;
 
   return (
     <Stack mt="lg">
       <Title order={2} size="h3">
         Organization admins
       </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate(email);
-        }}
-      >
+      <form onSubmit={form.handleSubmit(({ email }) => add.mutate(email))}>
         <Group align="flex-end">
           <TextInput
             label="Admin email"
             type="email"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={addError}
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
           />
-          <Button type="submit" loading={add.isPending} disabled={!email.trim()}>
+          <Button type="submit" loading={add.isPending} disabled={!form.watch('email').trim()}>
             Add organization admin
           </Button>
         </Group>
       </form>
-      {admins.isPending ? (
-        <LoadingState label="Loading organization admins" />
-      ) : admins.error ? (
+      {admins.error ? (
         <Alert color="red">{admins.error.message}</Alert>
-      ) : !admins.data.length ? (
-        <EmptyState title="No organization admins" />
       ) : (
-        <Table aria-label="Organization admins">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {admins.data.map((admin) => (
-              <Table.Tr key={admin.id}>
-                <Table.Td>{admin.name}</Table.Td>
-                <Table.Td>{admin.email}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    aria-label={`Remove ${admin.email} as organization admin`}
-                    onClick={() => remove.mutate(admin)}
-                  >
-                    Remove
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Organization admins"
+          data={admins.data ?? []}
+          columns={columns}
+          getRowId={(admin) => String(admin.id)}
+          loading={admins.isPending}
+          loadingLabel="Loading organization admins"
+          empty={<EmptyState title="No organization admins" />}
+        />
       )}
     </Stack>
   );

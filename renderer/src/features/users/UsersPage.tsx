@@ -2,30 +2,20 @@
  * Users and invitations (admins): list with search and pages, invite, resend, activate/deactivate, role change.
  * Messages of §8: 'Invitation was successfully resent', 'User accounts updated successfully'.
  */
-import {
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { CompanyUser } from '@shared/api/users';
+import { type CompanyUser, USER_ENDPOINTS } from '@shared/api/users';
 import { labelOf } from '@shared/domain/codes';
 import { roleCan } from '@shared/domain/permissions';
 import { ROLES, type Role } from '@shared/domain/users';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useShell } from '../../app/context';
+import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { EmptyState, ErrorState } from '../../ui/States';
 import { signInAs } from '../admin/impersonation';
 import { useCompanyUsers, useUsersMutation } from './api';
 import { InvitationsPanel } from './InvitationsPanel';
@@ -46,14 +36,13 @@ export function UsersPage() {
   const users = useCompanyUsers(companyId, { page, perPage: PER_PAGE, search: debounced });
 
   const changeRole = useUsersMutation(({ id, role }: { id: number; role: Role }) =>
-    api.put(`/users/${id}`, { role }, { params: { companyId } }),
+    api.call(USER_ENDPOINTS.update, { params: { id }, query: { companyId }, body: { role } }),
   );
   const setActive = useUsersMutation(({ id, active }: { id: number; active: boolean }) =>
-    api.post(
-      `/user-activation/${active ? 'activate' : 'deactivate'}`,
-      { user_ids: [id] },
-      { params: { companyId } },
-    ),
+    api.call(active ? USER_ENDPOINTS.activate : USER_ENDPOINTS.deactivate, {
+      query: { companyId },
+      body: { user_ids: [id] },
+    }),
   );
 
   const columns = useMemo(
@@ -154,13 +143,6 @@ export function UsersPage() {
     [canManage, me.id, me.is_platform_admin, changeRole, setActive, navigate],
   );
 
-  const table = useReactTable({
-    data: users.data?.data ?? [],
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-  });
-
   if (!company) return <EmptyState title="You are not in a company yet" />;
   if (!roleCan(company.role, 'users.view'))
     return <ErrorState title="Not allowed" error="Your role in this company cannot see its users." />;
@@ -180,49 +162,25 @@ export function UsersPage() {
         }}
         maw={360}
       />
-      {users.isPending ? (
-        <LoadingState label="Loading users" />
-      ) : users.error ? (
+      {users.error ? (
         <ErrorState title="Could not load the users" error={users.error} onRetry={() => users.refetch()} />
-      ) : users.data.data.length === 0 ? (
-        <EmptyState title={debounced ? `No user matches “${debounced}”` : 'No users yet'} />
       ) : (
-        <>
-          <Table striped highlightOnHover aria-label="Users">
-            <Table.Thead>
-              {table.getHeaderGroups().map((group) => (
-                <Table.Tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <Table.Th key={header.id}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Thead>
-            <Table.Tbody>
-              {table.getRowModel().rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          {users.data.last_page > 1 && (
-            <Group justify="flex-end">
-              <Pagination
-                total={users.data.last_page}
-                value={page}
-                onChange={setPage}
-                aria-label="Pages of users"
-              />
-            </Group>
-          )}
-        </>
+        <DataTable
+          label="Users"
+          data={users.data?.data ?? []}
+          columns={columns}
+          getRowId={(user) => String(user.id)}
+          loading={users.isPending}
+          loadingLabel="Loading users"
+          empty={<EmptyState title={debounced ? `No user matches “${debounced}”` : 'No users yet'} />}
+          pagination={{
+            page,
+            pageCount: users.data?.last_page ?? 1,
+            onPageChange: setPage,
+            label: 'Pages of users',
+          }}
+          tableProps={{ striped: true, highlightOnHover: true }}
+        />
       )}
       {canManage && <InvitationsPanel companyId={company.id} />}
       {me.hasBusinessUnits && company.organization_id && (

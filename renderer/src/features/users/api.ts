@@ -1,19 +1,10 @@
 /** The users area's server calls and their cache keys. */
-import type { Paged } from '@shared/api/paged';
-import type { CompanyUser } from '@shared/api/users';
-import type { Role } from '@shared/domain/users';
+import { USER_ENDPOINTS } from '@shared/api/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { keys } from '../../api/keys';
 
-export interface Invitation {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  sent_at: string;
-  accepted_at: string | null;
-}
+export type { Invitation } from '@shared/api/users';
 
 export function useCompanyUsers(
   companyId: number,
@@ -21,17 +12,15 @@ export function useCompanyUsers(
 ) {
   return useQuery({
     queryKey: keys.users(companyId, params),
-    queryFn: async () =>
-      (
-        await api.get<Paged<CompanyUser>>('/users', {
-          params: {
-            companyId,
-            page: params.page,
-            perPage: params.perPage,
-            search: params.search || undefined,
-          },
-        })
-      ).data,
+    queryFn: () =>
+      api.call(USER_ENDPOINTS.list, {
+        query: {
+          companyId,
+          page: params.page,
+          perPage: params.perPage,
+          search: params.search || undefined,
+        },
+      }),
     placeholderData: (previous) => previous,
   });
 }
@@ -39,7 +28,7 @@ export function useCompanyUsers(
 export function useInvitations(companyId: number, enabled: boolean) {
   return useQuery({
     queryKey: keys.invitations(companyId),
-    queryFn: async () => (await api.get<Invitation[]>('/users/invites', { params: { companyId } })).data,
+    queryFn: () => api.call(USER_ENDPOINTS.invites, { query: { companyId } }),
     enabled,
   });
 }

@@ -2,16 +2,23 @@
  * Step 4: what the import did ("N contacts imported, M updated, K rows could not be imported"), the first bad
  * rows with their row number and reason, and the whole report to download; or §8's import failure and a retry.
  */
-import { Alert, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { DataTable } from '../../../ui/DataTable';
 import { saveTextFile } from '../../../ui/download';
 import { failureText, fetchReport } from './importApi';
-import { importSummary, readReport, reportFileName } from './importModel';
+import { type BadRow, importSummary, readReport, reportFileName } from './importModel';
 import type { TrackedImport } from './importTracker';
 
 const SHOWN_ROWS = 5;
+// A row number may repeat with several reasons, so rows are known by their place.
+const BAD_ROW_COLUMNS: ColumnDef<BadRow>[] = [
+  { accessorKey: 'row', header: 'Row' },
+  { accessorKey: 'reason', header: 'Reason' },
+];
 
 export function DoneStep({
   tracked,
@@ -89,23 +96,12 @@ export function DoneStep({
             </Text>
           ) : shown && shown.rows.length > 0 ? (
             <>
-              <Table aria-label="Rows that could not be imported" striped verticalSpacing={4}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Row</Table.Th>
-                    <Table.Th>Reason</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.rows.map((row, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row number may repeat with several reasons.
-                    <Table.Tr key={index}>
-                      <Table.Td>{row.row}</Table.Td>
-                      <Table.Td>{row.reason}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable
+                label="Rows that could not be imported"
+                data={shown.rows}
+                columns={BAD_ROW_COLUMNS}
+                tableProps={{ striped: true, verticalSpacing: 4 }}
+              />
               {shown.total > shown.rows.length && (
                 <Text size="xs" c="dimmed">
                   …and {(shown.total - shown.rows.length).toLocaleString('en-US')} more in the report.

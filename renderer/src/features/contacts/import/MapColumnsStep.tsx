@@ -11,13 +11,14 @@ import {
   ScrollArea,
   Select,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
 import type { ImportPreview } from '@shared/api/contacts';
 import type { ContactGroup } from '@shared/api/groups';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '../../../ui/DataTable';
 import { canImport, type MappableField, type MappingChoice, repeatedColumns } from './importModel';
 
 const PREVIEW_ROWS = 5;
@@ -61,6 +62,61 @@ export function MapColumnsStep({
     return index >= 0 ? (firstRow[index] ?? '') : '';
   };
   const options = columns.map((column) => ({ value: column, label: column }));
+  const mappingColumns: ColumnDef<MappableField>[] = [
+    {
+      id: 'field',
+      header: 'Contact field',
+      cell: ({ row: { original: field } }) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm">{field.label}</Text>
+          {field.required && (
+            <Badge size="xs" variant="light" color="gray">
+              required
+            </Badge>
+          )}
+          {field.custom && (
+            <Badge size="xs" variant="outline" color="gray">
+              custom
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      id: 'column',
+      header: 'Column in the file',
+      meta: { minWidth: 200 },
+      cell: ({ row: { original: field } }) => (
+        <Select
+          aria-label={`${field.label} column`}
+          size="xs"
+          data={options}
+          value={choice[field.key] ?? null}
+          onChange={(column) => onChoice({ ...choice, [field.key]: column })}
+          placeholder="Not imported"
+          clearable
+          searchable
+          nothingFoundMessage="No such column"
+          comboboxProps={{ withinPortal: true }}
+        />
+      ),
+    },
+    {
+      id: 'sample',
+      header: 'First row',
+      cell: ({ row: { original: field } }) => (
+        <Text size="xs" c="dimmed" lineClamp={1} maw={220}>
+          {sample(choice[field.key] ?? null)}
+        </Text>
+      ),
+    },
+  ];
+  // Two columns of a file may share a header: a column is known by its place.
+  const previewColumns: ColumnDef<string[]>[] = columns.map((column, at) => ({
+    id: String(at),
+    header: column,
+    cell: ({ row }) => row.original[at] ?? '',
+  }));
 
   return (
     <Stack>
@@ -75,55 +131,13 @@ export function MapColumnsStep({
         </Alert>
       )}
       <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
-        <Table aria-label="Column mapping" striped verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Contact field</Table.Th>
-              <Table.Th>Column in the file</Table.Th>
-              <Table.Th>First row</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {fields.map((field) => (
-              <Table.Tr key={field.key}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm">{field.label}</Text>
-                    {field.required && (
-                      <Badge size="xs" variant="light" color="gray">
-                        required
-                      </Badge>
-                    )}
-                    {field.custom && (
-                      <Badge size="xs" variant="outline" color="gray">
-                        custom
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td miw={200}>
-                  <Select
-                    aria-label={`${field.label} column`}
-                    size="xs"
-                    data={options}
-                    value={choice[field.key] ?? null}
-                    onChange={(column) => onChoice({ ...choice, [field.key]: column })}
-                    placeholder="Not imported"
-                    clearable
-                    searchable
-                    nothingFoundMessage="No such column"
-                    comboboxProps={{ withinPortal: true }}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c="dimmed" lineClamp={1} maw={220}>
-                    {sample(choice[field.key] ?? null)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <DataTable
+          label="Column mapping"
+          data={fields}
+          columns={mappingColumns}
+          getRowId={(field) => field.key}
+          tableProps={{ striped: true, verticalSpacing: 4 }}
+        />
       </ScrollArea.Autosize>
       {repeated.length > 0 && (
         <Text size="sm" c="yellow.9">
@@ -141,27 +155,12 @@ export function MapColumnsStep({
         </Text>
       ) : (
         <ScrollArea type="auto" offsetScrollbars>
-          <Table aria-label="File preview" withTableBorder withColumnBorders verticalSpacing={2} fz="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column, at) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a header; place tells them apart.
-                  <Table.Th key={`${at}:${column}`}>{column}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.slice(0, PREVIEW_ROWS).map((row, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no identity but their place.
-                <Table.Tr key={index}>
-                  {columns.map((column, at) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: two columns may share a header; place tells them apart.
-                    <Table.Td key={`${at}:${column}`}>{row[at] ?? ''}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            label="File preview"
+            data={rows.slice(0, PREVIEW_ROWS)}
+            columns={previewColumns}
+            tableProps={{ withTableBorder: true, withColumnBorders: true, verticalSpacing: 2, fz: 'xs' }}
+          />
         </ScrollArea>
       )}
 

@@ -1,17 +1,14 @@
 /**
  * The import's server calls (§7): preview a file, import it (with upload progress), follow a batch, fetch its
- * bad-rows report. Multipart bodies go as FormData; the client's JSON content type is replaced so the browser
- * writes the multipart boundary itself.
+ * bad-rows report. The contract marks the uploads multipart: the client sends their fields as FormData.
  */
-import type { ImportBatch, ImportPreview } from '@shared/api/contacts';
-import type { CustomField } from '@shared/api/customFields';
-import type { ContactGroup } from '@shared/api/groups';
+import { CONTACT_ENDPOINTS, type ImportBatch, type ImportPreview } from '@shared/api/contacts';
+import { CUSTOM_FIELD_ENDPOINTS, type CustomField } from '@shared/api/customFields';
+import { type ContactGroup, GROUP_ENDPOINTS } from '@shared/api/groups';
 import type { ContactColumnMapping } from '@shared/domain/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { ApiError, api } from '../../../api';
-import { importFormData, previewFormData } from './importModel';
-
-const MULTIPART = { 'Content-Type': 'multipart/form-data' };
+import { importFields, previewFields } from './importModel';
 
 /** Query keys, by data tag (api/keys.ts): contacts' custom fields and the company's groups. */
 export const importKeys = {
@@ -21,25 +18,23 @@ export const importKeys = {
 };
 
 export async function fetchContactCustomFields(companyId: number): Promise<CustomField[]> {
-  return (
-    await api.get<CustomField[]>('/eavAttributes', {
-      params: { companyId, entityType: CONTACT_ENTITY_TYPE },
-      silent: true,
-    })
-  ).data;
+  return api.call(
+    CUSTOM_FIELD_ENDPOINTS.list,
+    { query: { companyId, entityType: CONTACT_ENTITY_TYPE } },
+    { silent: true },
+  );
 }
 
 export async function fetchGroups(companyId: number): Promise<ContactGroup[]> {
-  return (await api.get<ContactGroup[]>('/groups', { params: { companyId }, silent: true })).data;
+  return api.call(GROUP_ENDPOINTS.list, { query: { companyId } }, { silent: true });
 }
 
 export async function previewFile(companyId: number, file: File): Promise<ImportPreview> {
-  return (
-    await api.post<ImportPreview>(`/companies/${companyId}/contacts/preview`, previewFormData(file), {
-      headers: MULTIPART,
-      silent: true,
-    })
-  ).data;
+  return api.call(
+    CONTACT_ENDPOINTS.importPreview,
+    { params: { companyId }, body: previewFields(file) },
+    { silent: true },
+  );
 }
 
 export async function startImport(
@@ -50,30 +45,23 @@ export async function startImport(
   onUpload: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportBatch> {
-  return (
-    await api.put<ImportBatch>(`/companies/${companyId}/contacts`, importFormData(file, mapping, groups), {
-      headers: MULTIPART,
-      signal,
-      silent: true,
-      onUploadProgress: onUpload,
-    })
-  ).data;
+  return api.call(
+    CONTACT_ENDPOINTS.import,
+    { params: { companyId }, body: importFields(file, mapping, groups) },
+    { signal, silent: true, onUploadProgress: onUpload },
+  );
 }
 
 export async function fetchBatch(companyId: number, batchId: number): Promise<ImportBatch> {
-  return (
-    await api.get<ImportBatch>(`/companies/${companyId}/contacts/progress/${batchId}`, { silent: true })
-  ).data;
+  return api.call(CONTACT_ENDPOINTS.importProgress, { params: { companyId, batchId } }, { silent: true });
 }
 
 export async function fetchReport(companyId: number, batchId: number): Promise<string> {
-  return (
-    await api.get<string>(`/companies/${companyId}/contacts/progress/${batchId}/report`, {
-      responseType: 'text',
-      headers: { Accept: 'text/csv, application/json' },
-      silent: true,
-    })
-  ).data;
+  return api.call(
+    CONTACT_ENDPOINTS.importReport,
+    { params: { companyId, batchId } },
+    { responseType: 'text', headers: { Accept: 'text/csv, application/json' }, silent: true },
+  );
 }
 
 /** The message to show for a failed call: the field's own message (the file's, first), else the message. */

@@ -1,9 +1,10 @@
 import type { ImportBatch } from '@shared/api/contacts';
 import { describe, expect, it } from 'vitest';
+import { toFormData } from '../../../api/contractCall';
 import {
   canImport,
   cleanMapping,
-  importFormData,
+  importFields,
   importSummary,
   initialChoice,
   isImportableFileName,
@@ -71,7 +72,7 @@ describe('mapping', () => {
 describe('the multipart body', () => {
   it('puts mapping and groups[] before the file', () => {
     const file = new File(['name,number\n'], 'people.csv', { type: 'text/csv' });
-    const form = importFormData(file, { name: 'name', number: 'number' }, [4, 7]);
+    const form = toFormData(importFields(file, { name: 'name', number: 'number' }, [4, 7]));
     const entries = [...form.entries()];
     expect(entries.map(([key]) => key)).toEqual(['mapping', 'groups[]', 'groups[]', 'file']);
     expect(JSON.parse(String(entries[0]?.[1]))).toEqual({ name: 'name', number: 'number' });

@@ -10,6 +10,7 @@ import {
   type ContactColumnMapping,
   hasRequiredColumns,
 } from '@shared/domain/contacts';
+import type { MultipartFields } from '../../../api/contractCall';
 
 /** One row of the mapping step: a contact field (or `eav:<id>`), its label, and whether §5 requires it. */
 export interface MappableField {
@@ -76,24 +77,19 @@ export function repeatedColumns(choice: MappingChoice): string[] {
 
 /**
  * `PUT /companies/{companyId}/contacts`: `mapping` (JSON) and `groups[]` first, the file last — the server reads
- * the parts in order and streams the file, so it must already know the mapping when the file arrives.
+ * the parts in order and streams the file, so it must already know the mapping when the file arrives. The API
+ * client sends the fields as multipart parts in this order.
  */
-export function importFormData(
+export function importFields(
   file: File,
   mapping: ContactColumnMapping,
   groups: readonly number[],
-): FormData {
-  const form = new FormData();
-  form.append('mapping', JSON.stringify(mapping));
-  for (const group of groups) form.append('groups[]', String(group));
-  form.append('file', file, file.name);
-  return form;
+): MultipartFields {
+  return { mapping, groups, file };
 }
 
-export function previewFormData(file: File): FormData {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return form;
+export function previewFields(file: File): MultipartFields {
+  return { file };
 }
 
 /** §5 "CSV or XLSX": checked by name before sending, so a wrong file is refused at once. */

@@ -5,10 +5,13 @@
  *
  * Props: `opened`, `onClose`, `companyId`, `canManageShared` (owner/administrator).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { SavedReply } from '@shared/api/savedReplies';
+import { type SavedReply, SavedReplyBodySchema } from '@shared/api/savedReplies';
 import { DEFAULT_DYNAMIC_FIELDS } from '@shared/domain/campaigns';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { flash } from '../../../ui/flash';
 import { failureSummary } from '../../contacts/contactsApi';
 import { useSavedReplies, useSavedReplyMutations } from './savedRepliesApi';
@@ -20,54 +23,49 @@ export interface SavedRepliesModalProps {
   canManageShared: boolean;
 }
 
-interface Draft {
-  id: number | null;
-  title: string;
-  body: string;
-  shared: boolean;
-}
+type ReplyValues = z.input<typeof SavedReplyBodySchema>;
+const BLANK: ReplyValues = { title: '', body: '', shared: false };
 
 const FIELDS_HINT = `Fields: ${DEFAULT_DYNAMIC_FIELDS.map((field) => `%%${field.name}%%`).join(', ')}`;
 
 export function SavedRepliesModal({ opened, onClose, companyId, canManageShared }: SavedRepliesModalProps) {
   const replies = useSavedReplies(companyId, opened);
   const { save, remove } = useSavedReplyMutations(companyId);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  /** The reply being written: a new one (id null) or one being changed; none while the list shows. */
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  const form = useForm<ReplyValues>({ resolver: zodResolver(SavedReplyBodySchema), defaultValues: BLANK });
 
   const edit = (reply: SavedReply | null) => {
     save.reset();
-    setDraft(
-      reply
-        ? { id: reply.id, title: reply.title, body: reply.body, shared: reply.shared }
-        : { id: null, title: '', body: '', shared: false },
-    );
+    form.reset(reply ? { title: reply.title, body: reply.body, shared: reply.shared } : BLANK);
+    setEditing({ id: reply?.id ?? null });
   };
+  const [title, body] = form.watch(['title', 'body']);
 
   return (
     <Modal opened={opened} onClose={onClose} title="Saved replies" size="lg">
-      {draft ? (
+      {editing ? (
         <form
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={form.handleSubmit((input) =>
             save.mutate(
-              { id: draft.id, input: { title: draft.title, body: draft.body, shared: draft.shared } },
+              { id: editing.id, input },
               {
                 onSuccess: () => {
-                  flash('success', draft.id === null ? 'Saved reply added.' : 'Saved reply changed.');
-                  setDraft(null);
+                  flash('success', editing.id === null ? 'Saved reply added.' : 'Saved reply changed.');
+                  setEditing(null);
                 },
               },
-            );
-          }}
+            ),
+          )}
         >
           <Stack gap="sm">
             <TextInput
               label="Title"
               required
               maxLength={100}
-              value={draft.title}
-              onChange={(event) => setDraft({ ...draft, title: event.currentTarget.value })}
+              {...form.register('title')}
+              error={form.formState.errors.title?.message}
             />
             <Textarea
               label="Text"
@@ -76,26 +74,17 @@ export function SavedRepliesModal({ opened, onClose, companyId, canManageShared 
               minRows={3}
               maxLength={1000}
               description={FIELDS_HINT}
-              value={draft.body}
-              onChange={(event) => setDraft({ ...draft, body: event.currentTarget.value })}
+              {...form.register('body')}
+              error={form.formState.errors.body?.message}
             />
-            {canManageShared && (
-              <Checkbox
-                label="Shared with the company"
-                checked={draft.shared}
-                onChange={(event) => setDraft({ ...draft, shared: event.currentTarget.checked })}
-              />
-            )}
+            {canManageShared && <Checkbox label="Shared with the company" {...form.register('shared')} />}
+            {/* The server's refusal, every message of it, above the buttons. */}
             {save.error && <Alert color="red">{failureSummary(save.error)}</Alert>}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)}>
+              <Button variant="default" onClick={() => setEditing(null)}>
                 Cancel
               </Button>
-              <Button
-                type="submit"
-                loading={save.isPending}
-                disabled={!draft.title.trim() || !draft.body.trim()}
-              >
+              <Button type="submit" loading={save.isPending} disabled={!title?.trim() || !body?.trim()}>
                 Save
               </Button>
             </Group>

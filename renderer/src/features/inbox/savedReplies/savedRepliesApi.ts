@@ -1,5 +1,5 @@
 /** Saved replies' server calls (shared/api/savedReplies): the list as a query, create/update/delete as mutations. */
-import type { SavedReply, SavedReplyInput } from '@shared/api/savedReplies';
+import { SAVED_REPLY_ENDPOINTS, type SavedReply, type SavedReplyInput } from '@shared/api/savedReplies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api';
 
@@ -11,12 +11,7 @@ export function useSavedReplies(companyId: number, enabled = true) {
   return useQuery({
     queryKey: savedReplyKeys.list(companyId),
     queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: SavedReply[] }>(`/companies/${companyId}/savedReplies`, {
-          signal,
-          silent: true,
-        })
-      ).data.data,
+      (await api.call(SAVED_REPLY_ENDPOINTS.list, { params: { companyId } }, { signal, silent: true })).data,
     enabled: enabled && companyId > 0,
     staleTime: 60_000,
   });
@@ -26,15 +21,15 @@ export function useSavedReplyMutations(companyId: number) {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: savedReplyKeys.list(companyId) });
   const save = useMutation({
-    mutationFn: async ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
+    mutationFn: ({ id, input }: { id: number | null; input: SavedReplyInput }) =>
       id === null
-        ? (await api.post<SavedReply>(`/companies/${companyId}/savedReplies`, input, { silent: true })).data
-        : (await api.put<SavedReply>(`/savedReplies/${id}`, input, { silent: true })).data,
+        ? api.call(SAVED_REPLY_ENDPOINTS.create, { params: { companyId }, body: input }, { silent: true })
+        : api.call(SAVED_REPLY_ENDPOINTS.update, { params: { id }, body: input }, { silent: true }),
     onSuccess: refresh,
   });
   const remove = useMutation({
     mutationFn: async (id: number) => {
-      await api.delete(`/savedReplies/${id}`);
+      await api.call(SAVED_REPLY_ENDPOINTS.remove, { params: { id } });
     },
     onSuccess: refresh,
   });

@@ -1,4 +1,7 @@
-/** A confirmation dialog for a deletion: what goes, what stays, and the server's answer if it refuses. */
+/**
+ * The confirmation dialog for an action that cannot be taken back (a deletion, a block): what goes, what stays,
+ * the server's answer if it refuses, Cancel and the action.
+ */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -7,8 +10,11 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
-  loading,
-  error,
+  destructive = true,
+  cancelLabel = 'Cancel',
+  focusCancel = false,
+  loading = false,
+  error = null,
   onConfirm,
   onClose,
 }: {
@@ -16,8 +22,13 @@ export function ConfirmModal({
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  loading: boolean;
-  error: string | null;
+  /** The action in red; false for one that undoes (an unblock), in the theme's colour. */
+  destructive?: boolean;
+  cancelLabel?: string;
+  /** Puts the focus on Cancel when the dialog opens, so Enter does not confirm by accident. */
+  focusCancel?: boolean;
+  loading?: boolean;
+  error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -31,10 +42,10 @@ export function ConfirmModal({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
+          <Button variant="default" onClick={onClose} data-autofocus={focusCancel || undefined}>
+            {cancelLabel}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={loading}>
+          <Button color={destructive ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}
           </Button>
         </Group>
