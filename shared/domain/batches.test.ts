@@ -1,6 +1,6 @@
 /** §3 Batch progress, one rule for imports and exports, and how a follower tells news from an old report. */
 import { describe, expect, it } from 'vitest';
-import { batchProgress, isBatchEnded, isBatchNews } from './batches';
+import { batchPercent, batchProgress, isBatchEnded, isBatchNews } from './batches';
 
 const batch = (state: string, processed_rows: number, total_rows: number | null, id = 1) => ({
   id,
@@ -43,5 +43,18 @@ describe('isBatchNews', () => {
     expect(isBatchNews(batch('running', 1000, 1000), batch('failed', 500, 1000))).toBe(true);
     expect(isBatchNews(batch('finished', 1000, 1000), batch('running', 1000, 1000))).toBe(false);
     expect(isBatchNews(batch('running', 0, 10), batch('running', 5, 10, 2))).toBe(false);
+  });
+});
+
+describe('batchPercent: the whole percentage a follower shows', () => {
+  it.each<[string, { state: string; progress: number }, number]>([
+    ['rounded down, so 100 means done', { state: 'running', progress: 99.9 }, 99],
+    ['a third', { state: 'running', progress: 33.3 }, 33],
+    ['never past 100', { state: 'running', progress: 140 }, 100],
+    ['never below 0', { state: 'queued', progress: -5 }, 0],
+    ['finished is 100 whatever was reported', { state: 'finished', progress: 97 }, 100],
+    ['a failed batch shows where it stopped', { state: 'failed', progress: 42.5 }, 42],
+  ])('%s', (_name, batch, percent) => {
+    expect(batchPercent(batch)).toBe(percent);
   });
 });

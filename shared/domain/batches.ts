@@ -26,6 +26,15 @@ export function batchProgress(batch: BatchCounts): number {
 }
 
 /**
+ * The whole percentage a follower shows of the progress a batch answered: within 0–100, rounded down (so 100
+ * means finished, never "almost"), and 100 once finished.
+ */
+export function batchPercent(batch: { state: string; progress: number }): number {
+  if (batch.state === 'finished') return 100;
+  return Math.max(0, Math.min(100, Math.floor(batch.progress)));
+}
+
+/**
  * Whether `incoming` is news about the batch a follower knows as `known` (events and polls race, so an older
  * report may arrive late): an ending always is, progress only when it is not behind; nothing is after an ending.
  */

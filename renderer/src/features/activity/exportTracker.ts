@@ -9,6 +9,7 @@
  * CSV is fetched and saved; one export runs at a time.
  */
 import type { ExportBatch, ExportKind } from '@shared/api/activity';
+import { batchPercent, isBatchNews } from '@shared/domain/batches';
 import { DELAYS_MS } from '@shared/domain/limits';
 import type { ExportBody } from './filters';
 
@@ -50,18 +51,12 @@ export function isRunning(tracked: TrackedExport | null): boolean {
   );
 }
 
-const isEnded = (batch: ExportBatch) => batch.state === 'finished' || batch.state === 'failed';
+/** Whether `incoming` is news about `known` (shared/domain/batches: imports follow their batches alike). */
+export const isNewer = (known: ExportBatch, incoming: ExportBatch): boolean => isBatchNews(known, incoming);
 
-/** Whether `incoming` is news about `known`: an ending always is; progress only when it is not older. */
-export function isNewer(known: ExportBatch, incoming: ExportBatch): boolean {
-  if (incoming.id !== known.id || isEnded(known)) return false;
-  return isEnded(incoming) || incoming.processed_rows >= known.processed_rows;
-}
-
-/** The percentage to show (the server's, kept within 0–100 and whole). */
+/** The percentage to show: none before the export has a batch, then the batch rule's. */
 export function percentOf(batch: ExportBatch | null): number {
-  if (!batch) return 0;
-  return batch.state === 'finished' ? 100 : Math.max(0, Math.min(100, Math.floor(batch.progress)));
+  return batch ? batchPercent(batch) : 0;
 }
 
 export function createExportTracker(deps: ExportTrackerDeps) {

@@ -4,6 +4,7 @@
  * as the server reads them in order), the summary texts, and reading the bad-rows report.
  */
 import type { ImportBatch } from '@shared/api/contacts';
+import { batchPercent, isBatchEnded } from '@shared/domain/batches';
 import {
   CONTACT_IMPORT,
   CONTACT_IMPORT_FIELDS,
@@ -128,13 +129,12 @@ export function importSummary(batch: Pick<ImportBatch, 'created' | 'updated' | '
 }
 
 export function isFinished(batch: Pick<ImportBatch, 'state'>): boolean {
-  return batch.state === 'finished' || batch.state === 'failed';
+  return isBatchEnded(batch);
 }
 
-/** The progress to show: the batch's own, and 100 once it has finished. */
+/** The progress to show (shared/domain/batches: the same rule as an export's). */
 export function progressOf(batch: Pick<ImportBatch, 'state' | 'progress'>): number {
-  if (batch.state === 'finished') return 100;
-  return Math.max(0, Math.min(100, Math.round(batch.progress)));
+  return batchPercent(batch);
 }
 
 /** RFC 4180 CSV: quoted cells, doubled quotes, commas and line breaks inside quotes, CRLF or LF. */
