@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import type { Endpoint } from '@shared/api/contract';
+import { type Endpoint, VERSION_HEADER } from '@shared/api/contract';
 import { errorEnvelope } from '@shared/api/errors';
 import { parseQuery } from '@shared/api/query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -107,6 +107,8 @@ export async function buildApp(
       'Authorization',
       'Content-Type',
       'Idempotency-Key',
+      // What a replayed offline change says it last saw of the record (http/conflicts.ts).
+      VERSION_HEADER,
       'X-Admin-Session',
       'X-Requested-With',
     ],

@@ -9,10 +9,11 @@
 import { z } from 'zod';
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '../domain/calls';
 import { type CodeTable, valuesOf } from '../domain/codes';
-import { CallerIdSchema } from './callerId';
+import { CallerIdLookupQuerySchema, CallerIdSchema } from './callerId';
 import { CustomValueSchema } from './contacts';
 import { endpoint, IdParamSchema, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
+import { SignedUrlQuerySchema } from './signedUrl';
 import { TimeZoneSchema } from './timeZone';
 
 const id = IdParamSchema;
@@ -255,12 +256,7 @@ export const ACTIVITY_ENDPOINTS = {
     summary:
       'Enhanced caller ID of a call’s outside party (the caller of an inbound call, the number called of an outbound one). Without lookupWhenMissing=1 only a cached answer is given.',
     params: z.object({ id }),
-    query: z.object({
-      lookupWhenMissing: z
-        .enum(['0', '1', 'true', 'false'])
-        .optional()
-        .transform((value) => value === '1' || value === 'true'),
-    }),
+    query: CallerIdLookupQuerySchema,
     response: CallerIdSchema,
   }),
   list: endpoint({
@@ -276,11 +272,7 @@ export const ACTIVITY_ENDPOINTS = {
     path: '/recordings/{kind}/{id}',
     summary: 'A call’s or voicemail’s recording by its short-lived signed URL.',
     params: z.object({ kind: z.enum(['call', 'voicemail']), id }),
-    query: z.object({
-      company: IdParamSchema,
-      expires: z.coerce.number().int(),
-      sig: z.string().max(128),
-    }),
+    query: SignedUrlQuerySchema,
     response: z.unknown(),
   }),
 } as const;

@@ -21,6 +21,11 @@ export const NewPasswordSchema = z
   .refine((value) => /[^A-Za-z]/.test(value), 'Add a digit or a symbol.')
   .refine((value) => /[^0-9]/.test(value), 'Add a letter.');
 
+/** A new password is typed twice: the confirmation must match it (refused on the confirmation). */
+export const passwordsMatch = (body: { password: string; password_confirmation: string }) =>
+  body.password === body.password_confirmation;
+export const PASSWORDS_DIFFER = { message: 'The passwords do not match.', path: ['password_confirmation'] };
+
 export const MfaKindSchema = enumOf(MFA_KINDS);
 export const RoleSchema = enumOf(ROLES);
 
@@ -199,10 +204,7 @@ export const AUTH_ENDPOINTS = {
         password: NewPasswordSchema,
         password_confirmation: z.string(),
       })
-      .refine((body) => body.password === body.password_confirmation, {
-        message: 'The passwords do not match.',
-        path: ['password_confirmation'],
-      }),
+      .refine(passwordsMatch, PASSWORDS_DIFFER),
     response: MessageSchema,
   }),
   signupCheck: endpoint({

@@ -25,6 +25,14 @@ export const CallerIdSchema = z.object({
 });
 export type CallerId = z.infer<typeof CallerIdSchema>;
 
+/** The query of a caller ID read: without lookupWhenMissing=1 only a cached answer is given. */
+export const CallerIdLookupQuerySchema = z.object({
+  lookupWhenMissing: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
 export const CALLER_ID_ENDPOINTS = {
   forMessage: endpoint({
     method: 'GET',
@@ -32,12 +40,7 @@ export const CALLER_ID_ENDPOINTS = {
     summary:
       'Enhanced caller ID of the outside party of a conversation item (the sender of an inbound one, the recipient of an outbound one). Without lookupWhenMissing=1 only a cached answer is given.',
     params: z.object({ id }),
-    query: z.object({
-      lookupWhenMissing: z
-        .enum(['0', '1', 'true', 'false'])
-        .optional()
-        .transform((value) => value === '1' || value === 'true'),
-    }),
+    query: CallerIdLookupQuerySchema,
     response: CallerIdSchema,
   }),
   lookup: endpoint({

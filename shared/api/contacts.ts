@@ -291,6 +291,7 @@ export const CONTACT_ENDPOINTS = {
     query: companyQuery,
     body: ContactInputSchema,
     response: ContactSchema,
+    replay: { record: 'contact' },
   }),
   update: endpoint({
     method: 'PATCH',
@@ -299,6 +300,7 @@ export const CONTACT_ENDPOINTS = {
     params: z.object({ id }),
     body: ContactChangeSchema,
     response: ContactSchema,
+    replay: { record: 'contact' },
   }),
   remove: endpoint({
     method: 'DELETE',
@@ -306,6 +308,7 @@ export const CONTACT_ENDPOINTS = {
     summary: 'Deletes a contact (its conversations stay, without the contact).',
     params: z.object({ id }),
     response: null,
+    replay: { record: 'contact' },
   }),
   importPreview: endpoint({
     method: 'POST',

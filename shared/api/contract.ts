@@ -26,6 +26,8 @@ export interface Endpoint<
   multipart?: boolean;
   /** The success body; `null` for an empty answer (204). */
   response: Response | null;
+  /** A write that may be queued offline and replayed (see `Replay` below); unmarked writes are never queued. */
+  replay?: Replay;
 }
 
 /** Declares an endpoint, keeping its exact schema types (a declared body is known to be there). */
@@ -103,4 +105,69 @@ export function reference(kind: ReferenceKind) {
   const schema = idNumber();
   references.add(schema, { kind });
   return schema;
+}
+
+/* ------------------------------------------- offline replay --------------------------------------------- */
+
+/**
+ * The kinds of record a replayable write changes: every kind a body may reference, and those only a path names
+ * (a note, a custom field, the company's hours schedule, the caller's own user).
+ */
+export const RECORD_KINDS = [...REFERENCE_KINDS, 'customField', 'note', 'schedule', 'user'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/**
+ * Marks a write as safe to replay: the renderer may queue it while offline and send it when the connection is
+ * back, with the `Idempotency-Key` it was made with (the server applies a key once, server/src/http/idempotency.ts)
+ * and, for a change to an existing record, that record's `updated_at` as the person last saw it
+ * (`VERSION_HEADER`): the server then refuses with 409 rather than overwrite a record someone else changed
+ * meanwhile (server/src/http/conflicts.ts). Only JSON writes that change one record of `record`'s kind are marked:
+ * not uploads (multipart), not bulk actions over a selection.
+ */
+export interface Replay {
+  /** The kind of record the write creates, changes or deletes. */
+  record: RecordKind;
+  /** The path value naming that record; `id` unless said. A create names none (nothing to be stale). */
+  param?: string;
+  /** The record is the caller's own (`PUT /user`), named by no path value. */
+  self?: true;
+}
+
+/**
+ * The header a replayed change sends with the record's `updated_at` as last seen: the ISO time with milliseconds,
+ * as every view answers it. Not `If-Unmodified-Since` (HTTP dates have whole seconds: two edits in one second
+ * would look the same) and not `If-Match` (it compares ETags, which the API does not send, and a failed one means
+ * 412; a change someone else made is a conflict of state, 409 with the §8 envelope, like the API's other ones).
+ */
+export const VERSION_HEADER = 'X-If-Updated-At';
+
+/** The field of a 409 envelope that says the record changed after the client saw it (vs. other 409s). */
+export const STALE_FIELD = 'updated_at';
+
+/** What a record of each kind is called in messages. */
+export const RECORD_NOUNS: Record<RecordKind, string> = {
+  contact: 'contact',
+  conversation: 'conversation',
+  customField: 'custom field',
+  greeting: 'greeting',
+  group: 'group',
+  label: 'label',
+  member: 'member',
+  note: 'note',
+  number: 'number',
+  schedule: 'hours schedule',
+  trigger: 'trigger',
+  user: 'profile',
+};
+
+/** What the 409 says when a replayed change meets a record someone else changed since it was made. */
+export function staleRecordMessage(kind: RecordKind): string {
+  return `${subjectOf(kind)} was changed by someone else after you edited it offline; your change was not saved.`;
+}
+
+/** How that message names the record: "This contact", "Your profile". */
+function subjectOf(kind: RecordKind): string {
+  if (kind === 'user') return 'Your profile';
+  if (kind === 'schedule') return 'The hours schedule';
+  return `This ${RECORD_NOUNS[kind]}`;
 }

@@ -79,6 +79,7 @@ export const CUSTOM_FIELD_ENDPOINTS = {
     query: companyQuery,
     body: CustomFieldInputSchema,
     response: CustomFieldSchema,
+    replay: { record: 'customField' },
   }),
   update: endpoint({
     method: 'PUT',
@@ -88,6 +89,7 @@ export const CUSTOM_FIELD_ENDPOINTS = {
     params: z.object({ type: entityType, id }),
     body: CustomFieldInputSchema,
     response: CustomFieldSchema,
+    replay: { record: 'customField' },
   }),
   remove: endpoint({
     method: 'DELETE',
@@ -95,6 +97,7 @@ export const CUSTOM_FIELD_ENDPOINTS = {
     summary: 'Deletes a custom field and every value of it.',
     params: z.object({ id }),
     response: null,
+    replay: { record: 'customField' },
   }),
   countStats: endpoint({
     method: 'GET',

@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { endpoint, IdParamSchema } from './contract';
+import { SignedUrlQuerySchema } from './signedUrl';
 
 const id = IdParamSchema;
 const companyQuery = z.object({ companyId: id });
@@ -176,11 +177,7 @@ export const GREETING_ENDPOINTS = {
     summary:
       'A greeting’s audio by its short-lived signed URL (no sign-in needed; 403 when expired or not valid).',
     params: z.object({ id }),
-    query: z.object({
-      company: IdParamSchema,
-      expires: z.coerce.number().int(),
-      sig: z.string().max(128),
-    }),
+    query: SignedUrlQuerySchema,
     response: z.unknown(),
   }),
 } as const;

@@ -73,6 +73,7 @@ export const GROUP_ENDPOINTS = {
     query: companyQuery,
     body: GroupInputSchema,
     response: ContactGroupSchema,
+    replay: { record: 'group' },
   }),
   get: endpoint({
     method: 'GET',
@@ -88,6 +89,7 @@ export const GROUP_ENDPOINTS = {
     params: z.object({ id }),
     body: GroupInputSchema.partial(),
     response: ContactGroupSchema,
+    replay: { record: 'group' },
   }),
   remove: endpoint({
     method: 'DELETE',
@@ -95,6 +97,7 @@ export const GROUP_ENDPOINTS = {
     summary: 'Deletes a group; its contacts stay.',
     params: z.object({ id }),
     response: null,
+    replay: { record: 'group' },
   }),
   addAllContacts: endpoint({
     method: 'POST',
@@ -137,6 +140,7 @@ export const LABEL_ENDPOINTS = {
     params: z.object({ companyId: id }),
     body: LabelInputSchema,
     response: CompanyLabelSchema,
+    replay: { record: 'label' },
   }),
   update: endpoint({
     method: 'PATCH',
@@ -145,6 +149,7 @@ export const LABEL_ENDPOINTS = {
     params: z.object({ companyId: id, labelId: id }),
     body: LabelInputSchema,
     response: CompanyLabelSchema,
+    replay: { record: 'label', param: 'labelId' },
   }),
   remove: endpoint({
     method: 'DELETE',
@@ -152,6 +157,7 @@ export const LABEL_ENDPOINTS = {
     summary: 'Deletes a label and takes it off every contact.',
     params: z.object({ companyId: id, labelId: id }),
     response: null,
+    replay: { record: 'label', param: 'labelId' },
   }),
   bulkAdd: endpoint({
     method: 'POST',

@@ -73,8 +73,16 @@ export const AffectedSchema = z.object({ affected: z.number().int().min(0), mess
 export type Affected = z.infer<typeof AffectedSchema>;
 
 const conversationParams = z.object({ id });
-const oneConversation = (method: 'GET' | 'PUT', path: string, summary: string) =>
-  endpoint({ method, path, summary, params: conversationParams, response: ConversationSchema });
+/** One conversation by its id; a state change (read, archive…) may be replayed offline when `replay` says so. */
+const oneConversation = (
+  method: 'GET' | 'PUT',
+  path: string,
+  summary: string,
+  replay?: { record: 'conversation' },
+) => endpoint({ method, path, summary, params: conversationParams, response: ConversationSchema, replay });
+
+/** Read, unread, archive and restore set a state: replayed later they set the same one (contract.ts `Replay`). */
+const REPLAY_STATE = { record: 'conversation' } as const;
 
 export const INBOX_ENDPOINTS = {
   list: endpoint({
@@ -100,14 +108,25 @@ export const INBOX_ENDPOINTS = {
     }),
     response: pagedSchema(ConversationItemSchema),
   }),
-  read: oneConversation('PUT', '/conversations/{id}/read', 'Marks a conversation read (unread count 0).'),
+  read: oneConversation(
+    'PUT',
+    '/conversations/{id}/read',
+    'Marks a conversation read (unread count 0).',
+    REPLAY_STATE,
+  ),
   unread: oneConversation(
     'PUT',
     '/conversations/{id}/unread',
     'Marks a conversation unread (unread count at least 1).',
+    REPLAY_STATE,
   ),
-  archive: oneConversation('PUT', '/conversations/{id}/archive', 'Archives a conversation.'),
-  restore: oneConversation('PUT', '/conversations/{id}/restore', 'Brings an archived conversation back.'),
+  archive: oneConversation('PUT', '/conversations/{id}/archive', 'Archives a conversation.', REPLAY_STATE),
+  restore: oneConversation(
+    'PUT',
+    '/conversations/{id}/restore',
+    'Brings an archived conversation back.',
+    REPLAY_STATE,
+  ),
   block: oneConversation(
     'PUT',
     '/conversations/{id}/block',
@@ -126,6 +145,7 @@ export const INBOX_ENDPOINTS = {
     params: conversationParams,
     body: z.strictObject({ user_id: reference('member').nullable() }),
     response: ConversationSchema,
+    replay: { record: 'conversation' },
   }),
   readAll: endpoint({
     method: 'PUT',

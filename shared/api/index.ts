@@ -52,6 +52,7 @@ export * from './paged';
 export * from './query';
 export * from './realtime';
 export * from './savedReplies';
+export * from './signedUrl';
 export * from './tenant';
 export * from './timeZone';
 export * from './users';

@@ -44,53 +44,45 @@ const optionalId = z.preprocess(
   id.optional(),
 );
 
+/** Where a text goes and what it says: the conversation it answers, or the number it is sent from and to. */
+const messageFields = {
+  conversationId: optionalId,
+  numberId: optionalId,
+  to: z.string().trim().optional(),
+  text: z
+    .string()
+    .optional()
+    .transform((text) => text ?? ''),
+};
+
+/** A text that answers no conversation needs the number to send from and the number to send to. */
+function requireRecipient(
+  value: { conversationId?: number; numberId?: number; to?: string },
+  issue: z.RefinementCtx,
+): void {
+  if (value.conversationId) return;
+  if (!value.numberId)
+    issue.addIssue({
+      code: 'custom',
+      path: ['numberId'],
+      message: 'Choose the number to send from (or the conversation to answer).',
+    });
+  if (!value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'Enter the number to send to.' });
+}
+
 /** The fields of a send (multipart fields or JSON). Media come as files, not here. */
-export const SendMessageFieldsSchema = z
-  .object({
-    conversationId: optionalId,
-    numberId: optionalId,
-    to: z.string().trim().optional(),
-    text: z
-      .string()
-      .optional()
-      .transform((text) => text ?? ''),
-  })
-  .superRefine((value, issue) => {
-    if (value.conversationId) return;
-    if (!value.numberId)
-      issue.addIssue({
-        code: 'custom',
-        path: ['numberId'],
-        message: 'Choose the number to send from (or the conversation to answer).',
-      });
-    if (!value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'Enter the number to send to.' });
-  });
+export const SendMessageFieldsSchema = z.object(messageFields).superRefine(requireRecipient);
 export type SendMessageFields = z.input<typeof SendMessageFieldsSchema>;
 
 export const ScheduleMessageFieldsSchema = z
   .object({
-    conversationId: optionalId,
-    numberId: optionalId,
-    to: z.string().trim().optional(),
-    text: z
-      .string()
-      .optional()
-      .transform((text) => text ?? ''),
+    ...messageFields,
     shouldBeSentAt: z.iso.datetime({
       offset: true,
       message: 'Give the time to send as an ISO date and time (2026-05-01T09:30:00Z).',
     }),
   })
-  .superRefine((value, issue) => {
-    if (value.conversationId) return;
-    if (!value.numberId)
-      issue.addIssue({
-        code: 'custom',
-        path: ['numberId'],
-        message: 'Choose the number to send from (or the conversation to answer).',
-      });
-    if (!value.to) issue.addIssue({ code: 'custom', path: ['to'], message: 'Enter the number to send to.' });
-  });
+  .superRefine(requireRecipient);
 export type ScheduleMessageFields = z.input<typeof ScheduleMessageFieldsSchema>;
 
 const companyQuery = z.object({ companyId: id });

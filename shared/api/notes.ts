@@ -26,6 +26,7 @@ export const NOTE_ENDPOINTS = {
       body,
     }),
     response: NoteSchema,
+    replay: { record: 'note' },
   }),
   update: endpoint({
     method: 'PUT',
@@ -34,6 +35,7 @@ export const NOTE_ENDPOINTS = {
     params: z.object({ id: IdParamSchema }),
     body: z.strictObject({ body }),
     response: NoteSchema,
+    replay: { record: 'note' },
   }),
   remove: endpoint({
     method: 'DELETE',
@@ -41,5 +43,6 @@ export const NOTE_ENDPOINTS = {
     summary: 'Deletes a note (its author, or an administrator).',
     params: z.object({ id: IdParamSchema }),
     response: null,
+    replay: { record: 'note' },
   }),
 } as const;

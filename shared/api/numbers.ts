@@ -451,6 +451,7 @@ export const NUMBER_CONFIG_ENDPOINTS = {
     params: z.object({ id }),
     body: NumberUpdateSchema,
     response: z.object({ message: z.string(), number: NumberDetailSchema }),
+    replay: { record: 'number' },
   }),
   triggers: endpoint({
     method: 'PUT',
@@ -476,5 +477,6 @@ export const NUMBER_CONFIG_ENDPOINTS = {
     params: z.object({ companyId: id }),
     body: ScheduleSchema,
     response: ScheduleViewSchema,
+    replay: { record: 'schedule', param: 'companyId' },
   }),
 } as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { PERMISSIONS, type Permission } from '../domain/permissions';
 import { IN_APP_CALLING_STATUSES, ROLES, USER_STATES } from '../domain/users';
-import { NewPasswordSchema, RoleSchema } from './auth';
+import { NewPasswordSchema, PASSWORDS_DIFFER, passwordsMatch, RoleSchema } from './auth';
 import { endpoint, enumOf, IdParamSchema, idNumber, PageNumberSchema } from './contract';
 import { pagedSchema } from './paged';
 import { TimeZoneSchema } from './timeZone';
@@ -88,6 +88,7 @@ export const USER_ENDPOINTS = {
       timezone: TimeZoneSchema.optional(),
     }),
     response: MessageSchema,
+    replay: { record: 'user', self: true },
   }),
   updatePassword: endpoint({
     method: 'POST',
@@ -99,10 +100,7 @@ export const USER_ENDPOINTS = {
         password: NewPasswordSchema,
         password_confirmation: z.string(),
       })
-      .refine((body) => body.password === body.password_confirmation, {
-        message: 'The passwords do not match.',
-        path: ['password_confirmation'],
-      }),
+      .refine(passwordsMatch, PASSWORDS_DIFFER),
     response: MessageSchema,
   }),
   invites: endpoint({

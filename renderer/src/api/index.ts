@@ -10,16 +10,24 @@ import { flash } from '../ui/flash';
 import { type ContractCaller, createApiClient } from './client';
 import { configureProbe, reportReachable, reportUnreachable } from './connection';
 import { createQueryClient } from './queryClient';
+import { conflictMessage } from './replay';
 import { adminSessionAtom, appStore, selectedCompanyIdAtom } from './session';
 
 export type { ApiResult, CallOptions, ContractCaller, RequestOptions } from './client';
 export { ApiError } from './client';
+export { isReplayConflict } from './replay';
 
-export const queryClient = createQueryClient((error) =>
-  flash('danger', error.message, {
-    title: 'A change you made while offline was not saved',
-    autoCloseMs: DELAYS_MS.billingFailureToast,
-  }),
+/** A change made offline that the server refused when it was sent: the person is told, and stays told a while. */
+export const queryClient = createQueryClient((error, refusal) =>
+  refusal?.conflict
+    ? flash('danger', conflictMessage(refusal, error.message), {
+        title: 'Changed by someone else: not saved',
+        autoCloseMs: DELAYS_MS.billingFailureToast,
+      })
+    : flash('danger', error.message, {
+        title: 'A change you made while offline was not saved',
+        autoCloseMs: DELAYS_MS.billingFailureToast,
+      }),
 );
 
 /** The support email of the tenant, once tenant config has loaded (§8 fallback text). */

@@ -8,6 +8,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { Platform } from '../platform';
 import { ApiError } from './client';
+import { type ReplayRefusal, replayRefusal } from './replay';
 
 /** Retries a failure only when there was no answer at all (a dropped connection), never a 4xx. */
 export function retryWhenUnreachable(failures: number, error: unknown): boolean {
@@ -16,14 +17,19 @@ export function retryWhenUnreachable(failures: number, error: unknown): boolean 
 
 /**
  * `onReplayRefused` hears of a mutation that waited for the connection and was then refused by the server, so the
- * user learns that an edit made offline did not take.
+ * user learns that an edit made offline did not take. A replayable change (./replay.ts) comes with what the replay
+ * layer knows of it: whether the record had changed meanwhile (a conflict), and how the person knows the record.
  */
-export function createQueryClient(onReplayRefused: (error: ApiError) => void = () => {}): QueryClient {
+export function createQueryClient(
+  onReplayRefused: (error: ApiError, refusal?: ReplayRefusal) => void = () => {},
+): QueryClient {
   const client = new QueryClient({
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (error instanceof ApiError && error.status !== 0 && mutation.state.failureCount > 1)
-          onReplayRefused(error);
+        if (!(error instanceof ApiError) || error.status === 0) return;
+        const refusal = replayRefusal(error);
+        if (refusal) onReplayRefused(error, refusal);
+        else if (mutation.state.failureCount > 1) onReplayRefused(error);
       },
     }),
     defaultOptions: {

@@ -4,18 +4,19 @@ import { Notifications } from '@mantine/notifications';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
 import { RouterProvider } from 'react-router';
-import { queryClient } from '../api';
+import { api, queryClient } from '../api';
 import { createPersister, PERSIST_MAX_AGE_MS } from '../api/queryClient';
+import { registerReplays } from '../api/replay';
 import { appStore } from '../api/session';
-import { registerProfileMutation } from '../features/profile/profileMutation';
 import { platform } from '../platform';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 const persister = createPersister(platform());
-// Mutations that may be replayed after a restart are registered before the cache is restored.
-registerProfileMutation(queryClient);
+// Changes that may be replayed after a restart (the contract's `replay` writes) find their function by key:
+// registered before the cache is restored.
+registerReplays(queryClient, api);
 
 export function App() {
   return (

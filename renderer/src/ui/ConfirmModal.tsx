@@ -1,9 +1,11 @@
 /**
  * The confirmation dialog for an action that cannot be taken back (a deletion, a block): what goes, what stays,
  * the server's answer if it refuses, Cancel and the action.
+ * `ConfirmDeleteModal` is the one for deleting a record through its mutation.
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { flash } from './flash';
 
 export function ConfirmModal({
   opened,
@@ -62,4 +64,53 @@ export function errorText(error: unknown): string {
     }
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Confirms deleting one record through its delete mutation: open while there is a record to delete, the refusal
+ * shown in the dialog, and once deleted a flash says so and the dialog closes.
+ */
+export function ConfirmDeleteModal<T>({
+  target,
+  title,
+  remove,
+  deleted,
+  onClose,
+  children,
+}: {
+  target: T | null;
+  /** The dialog's title and its action: "Delete group". */
+  title: string;
+  remove: {
+    isPending: boolean;
+    error: unknown;
+    mutate: (target: T, options: { onSuccess: () => void }) => void;
+  };
+  /** The flash once it is gone. */
+  deleted: (target: T) => string;
+  onClose: () => void;
+  /** What goes and what stays. */
+  children: (target: T) => ReactNode;
+}) {
+  return (
+    <ConfirmModal
+      opened={target !== null}
+      title={title}
+      confirmLabel={title}
+      loading={remove.isPending}
+      error={remove.error ? errorText(remove.error) : null}
+      onClose={onClose}
+      onConfirm={() =>
+        target !== null &&
+        remove.mutate(target, {
+          onSuccess: () => {
+            flash('success', deleted(target));
+            onClose();
+          },
+        })
+      }
+    >
+      {target !== null && children(target)}
+    </ConfirmModal>
+  );
 }

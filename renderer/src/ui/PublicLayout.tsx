@@ -1,6 +1,9 @@
-/** The frame of the signed-out screens: a centred card with the product name. */
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+/**
+ * The frame of the signed-out screens: a centred card with the product name, and the one form most of them hold
+ * (its fields, what went wrong, the action, then any links).
+ */
+import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
 
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,5 +20,43 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+export function PublicForm({
+  children,
+  error,
+  submitLabel,
+  submitting,
+  disabled,
+  links,
+  onSubmit,
+}: {
+  children: ReactNode;
+  /** What went wrong with the whole form (field messages sit beside their fields); nothing shows when empty. */
+  error?: ReactNode;
+  submitLabel: string;
+  submitting: boolean;
+  disabled?: boolean;
+  /** Under the action, inside the form. */
+  links?: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+}) {
+  // The screens check fields themselves (the contract's schemas), in words the browser's bubbles do not have.
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {children}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={submitting} disabled={disabled}>
+          {submitLabel}
+        </Button>
+        {links}
+      </Stack>
+    </form>
   );
 }

@@ -3,6 +3,7 @@
  * and where its company comes from. The wrapper validates input (422 with per-field messages), resolves the
  * company, and checks the caller's role before the handler runs, so no handler checks roles by hand.
  * A record of another company answers 404, as if it did not exist; a forbidden action in one's own company 403.
+ * A change replayed from offline onto a record changed since is refused with 409 (http/conflicts.ts).
  */
 import { type Endpoint, ID_MAX, IdParamSchema } from '@shared/api/contract';
 import { VALIDATION_MESSAGE, validationEnvelope } from '@shared/api/errors';
@@ -14,6 +15,7 @@ import type { z } from 'zod';
 import { companies, memberships, organizationAdmins, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
 import type { Caller } from './caller';
+import { refuseStaleChange } from './conflicts';
 import type { AppContext } from './context';
 import { hostileInputErrors } from './hostileInput';
 import { foreignReferences } from './references';
@@ -332,6 +334,13 @@ export function registerRoute<E extends Endpoint>(
         const foreign = await foreignReferences(ctx, input.company.id, endpoint.body, input.body);
         if (Object.keys(foreign).length > 0) throw new HttpError(422, VALIDATION_MESSAGE, foreign);
       }
+      // A change replayed from offline whose record someone else changed meanwhile is refused (http/conflicts.ts).
+      await refuseStaleChange(ctx, endpoint, {
+        headers: request.headers,
+        params: input.params,
+        userId: caller?.user.id ?? null,
+        companyId: input.company?.id ?? null,
+      });
 
       const result = await spec.handler(input as InCompany<E>);
       // A handler that answered itself (a streamed CSV download) has set its own status and headers.

@@ -3,7 +3,6 @@
  * server would, with the server's words), call outcomes, and a debounced search over names and numbers.
  */
 import { Button, Checkbox, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { TrackedNumber } from '@shared/api/numbers';
 import { ACTIVITY_TYPES, type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
@@ -11,6 +10,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { useSearchBox } from '../../ui/useSearchBox';
 import {
   ACTIVITY_KIND_ORDER,
   type ActivityFilterState,
@@ -37,15 +37,7 @@ export function ActivityFilters({
   serverErrors: { from?: string; to?: string };
   onChange: FiltersUpdate;
 }) {
-  const [text, setText] = useState(filters.search);
-  const commitSearch = useDebouncedCallback(
-    (search: string) => onChange((current) => ({ ...current, search })),
-    300,
-  );
-  // A search changed from elsewhere (clearing the filters, the back button) shows in the box.
-  useEffect(() => {
-    if (!commitSearch.isPending()) setText(filters.search);
-  }, [filters.search, commitSearch]);
+  const searchBox = useSearchBox(filters.search, (search) => onChange((current) => ({ ...current, search })));
 
   // The ticks answer at once; the address (a router navigation, applied in a transition) follows.
   const [types, setTypes] = useState(filters.types);
@@ -143,18 +135,9 @@ export function ActivityFilters({
         w={230}
       />
       <TextInput
-        type="search"
         label="Search activity"
         placeholder="Contact name or number"
-        value={text}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setText(value);
-          commitSearch(value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commitSearch.flush();
-        }}
+        {...searchBox.inputProps}
         w={220}
       />
       {hasFilters(filters) && (
@@ -162,7 +145,7 @@ export function ActivityFilters({
           variant="subtle"
           mt={24}
           onClick={() => {
-            setText('');
+            searchBox.setText('');
             setTypes(EMPTY_FILTERS.types);
             setDates({ from: '', to: '' });
             onChange(() => EMPTY_FILTERS);

@@ -9,6 +9,7 @@ import type { ExportKind } from '@shared/api/activity';
 import { SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ContinueInBackground } from '../../ui/ContinueInBackground';
 import { columnLabel, columnsOf, EXPORT_KIND_LABELS, EXPORT_KINDS, orderedColumns } from './exportColumns';
 import { isRunning, percentOf, type TrackedExport } from './exportTracker';
 import { type ActivityFilterState, defaultExportKind, describeExportFilters, exportBody } from './filters';
@@ -80,14 +81,10 @@ function ExportDialogBody({
     return (
       <Stack>
         <ExportProgress tracked={tracked} />
-        <Text size="xs" c="dimmed">
-          You can close this window: the export goes on, and the file downloads when it is ready.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Continue in the background
-          </Button>
-        </Group>
+        <ContinueInBackground
+          then="the export goes on, and the file downloads when it is ready."
+          onClose={onClose}
+        />
       </Stack>
     );
 

@@ -5,12 +5,13 @@
  *
  * It starts the export, then follows its batch: `export.progress` events from the company channel (fed in by
  * whoever listens, see `useExportRealtime`) and polling of the progress call — every 2 s while no live listener is
- * connected, and a slow safety poll while one is, so a missed event never leaves it stuck. A finished batch's
+ * connected, and a slow safety poll while one is (`api/batchFollower.ts`). A finished batch's
  * CSV is fetched and saved; one export runs at a time.
  */
 import type { ExportBatch, ExportKind } from '@shared/api/activity';
 import { batchPercent, isBatchNews } from '@shared/domain/batches';
 import { DELAYS_MS } from '@shared/domain/limits';
+import { createBatchFollower } from '../../api/batchFollower';
 import type { ExportBody } from './filters';
 
 export type ExportPhase = 'starting' | 'running' | 'downloading' | 'finished' | 'failed';
@@ -39,8 +40,7 @@ export interface ExportTrackerDeps {
   clearTimeout(handle: unknown): void;
 }
 
-/** Polling while nobody hears realtime events, and the safety poll while somebody does. */
-export const POLL_MS = { fallback: 2_000, safety: 10_000 } as const;
+export { POLL_MS } from '../../api/batchFollower';
 export const EXPORT_FAILED_MESSAGE = 'The export failed. Please try again.';
 
 /** Starting, running or downloading: another export must wait. */
@@ -61,8 +61,6 @@ export function percentOf(batch: ExportBatch | null): number {
 
 export function createExportTracker(deps: ExportTrackerDeps) {
   let current: TrackedExport | null = null;
-  let liveListeners = 0;
-  let pollTimer: unknown = null;
   let cleanupTimer: unknown = null;
   const listeners = new Set<() => void>();
 
@@ -72,36 +70,23 @@ export function createExportTracker(deps: ExportTrackerDeps) {
   };
   const running = () => isRunning(current);
 
-  function stopPolling() {
-    if (pollTimer !== null) deps.clearTimeout(pollTimer);
-    pollTimer = null;
-  }
-
-  function schedulePoll(ms: number = liveListeners > 0 ? POLL_MS.safety : POLL_MS.fallback) {
-    stopPolling();
-    if (current?.phase !== 'running' || !current.batch) return;
-    const { companyId } = current;
-    const batchId = current.batch.id;
-    pollTimer = deps.setTimeout(async () => {
-      pollTimer = null;
-      try {
-        receive(await deps.fetchBatch(companyId, batchId));
-      } catch {
-        // A dropped connection or a slow server: the next poll tries again.
-      }
-      if (current?.batch?.id === batchId && current.phase === 'running') schedulePoll();
-    }, ms);
-  }
+  const follower = createBatchFollower(deps, {
+    following: () =>
+      current?.phase === 'running' && current.batch
+        ? { companyId: current.companyId, batchId: current.batch.id }
+        : null,
+    receive: (batch) => receive(batch),
+  });
 
   function fail(error: string) {
     if (!current) return;
-    stopPolling();
+    follower.stop();
     set({ ...current, phase: 'failed', error });
     deps.ended(current);
   }
 
   async function download(tracked: TrackedExport, batch: ExportBatch) {
-    stopPolling();
+    follower.stop();
     set({ ...tracked, batch, phase: 'downloading' });
     const fileName = deps.fileName(tracked.kind);
     try {
@@ -160,22 +145,14 @@ export function createExportTracker(deps: ExportTrackerDeps) {
       if (batch.state === 'finished') void download(started, batch);
       else if (batch.state === 'failed') fail(batch.message ?? EXPORT_FAILED_MESSAGE);
       // Ask once now: events sent before anyone knew the batch's id are not replayed.
-      else schedulePoll(0);
+      else follower.poll(0);
       return true;
     },
 
     receive,
 
     /** A mounted screen hears realtime events (and the connection is up): poll slowly. */
-    listen(connected: boolean): () => void {
-      if (!connected) return () => {};
-      liveListeners++;
-      if (current?.phase === 'running' && pollTimer !== null) schedulePoll();
-      return () => {
-        liveListeners--;
-        if (current?.phase === 'running') schedulePoll();
-      };
-    },
+    listen: follower.listen,
 
     /** Forgets an export that has ended (the person closed its message or starts another). */
     dismiss() {

@@ -1,18 +1,6 @@
 /** API keys (§7 personalAccessTokens): list, create (the secret shown once, with a copy button), revoke. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { API_KEY_ENDPOINTS, type ApiKey } from '@shared/api/apiKeys';
 import type { ResponseOf } from '@shared/api/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,10 +11,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../api';
 import { keys } from '../../api/keys';
-import { DataTable } from '../../ui/DataTable';
+import { QueryTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { ActionsHeader } from '../../ui/RowActions';
+import { EmptyState } from '../../ui/States';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : 'Never');
 const column = createColumnHelper<ApiKey>();
@@ -71,7 +60,7 @@ export function ApiKeysPage() {
       column.accessor('last_used_at', { header: 'Last used', cell: (info) => when(info.getValue()) }),
       column.display({
         id: 'actions',
-        header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+        header: ActionsHeader,
         cell: ({ row: { original: key } }) => (
           <Button
             size="xs"
@@ -110,24 +99,20 @@ export function ApiKeysPage() {
           </Button>
         </Group>
       </form>
-      {list.error ? (
-        <ErrorState title="Could not load your API keys" error={list.error} onRetry={() => list.refetch()} />
-      ) : (
-        <DataTable
-          label="API keys"
-          data={list.data ?? []}
-          columns={columns}
-          getRowId={(key) => String(key.id)}
-          loading={list.isPending}
-          loadingLabel="Loading API keys"
-          empty={
-            <EmptyState title="No API keys yet">
-              Create one for each integration, so you can revoke them one by one.
-            </EmptyState>
-          }
-          tableProps={{ striped: true }}
-        />
-      )}
+      <QueryTable
+        query={list}
+        errorTitle="Could not load your API keys"
+        label="API keys"
+        columns={columns}
+        getRowId={(key) => String(key.id)}
+        loadingLabel="Loading API keys"
+        empty={
+          <EmptyState title="No API keys yet">
+            Create one for each integration, so you can revoke them one by one.
+          </EmptyState>
+        }
+        tableProps={{ striped: true }}
+      />
       <Modal opened={!!created} onClose={() => setCreated(null)} title="Your new API key">
         {created && (
           <Stack>

@@ -1,6 +1,6 @@
 /** Asks for a reset link (§7 POST /password/forgot). The answer is the same whether or not the account exists. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, TextInput } from '@mantine/core';
 import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../api';
 import { applyServerErrors } from '../../ui/formErrors';
-import { PublicLayout } from '../../ui/PublicLayout';
+import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
 
 const ForgotSchema = AUTH_ENDPOINTS.passwordForgot.body;
 type Values = z.input<typeof ForgotSchema>;
@@ -35,25 +35,21 @@ export function ForgotPasswordPage() {
           {sent}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              {...form.register('email')}
-              error={form.formState.errors.email?.message}
-            />
-            <Button
-              type="submit"
-              loading={form.formState.isSubmitting}
-              disabled={!form.watch('email').trim()}
-            >
-              Send reset link
-            </Button>
-          </Stack>
-        </form>
+        <PublicForm
+          submitLabel="Send reset link"
+          submitting={form.formState.isSubmitting}
+          disabled={!form.watch('email').trim()}
+          onSubmit={submit}
+        >
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...form.register('email')}
+            error={form.formState.errors.email?.message}
+          />
+        </PublicForm>
       )}
       <Anchor component={Link} to="/sign-in" size="sm">
         Back to sign in

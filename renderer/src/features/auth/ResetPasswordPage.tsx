@@ -1,6 +1,6 @@
 /** Sets a new password from a reset link (§7 POST /password/reset; §8 the expired-link message). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, PasswordInput } from '@mantine/core';
 import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../api';
 import { applyServerErrors } from '../../ui/formErrors';
-import { PublicLayout } from '../../ui/PublicLayout';
+import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
 
 const ResetSchema = AUTH_ENDPOINTS.passwordReset.body;
 type Values = z.input<typeof ResetSchema>;
@@ -45,35 +45,36 @@ export function ResetPasswordPage() {
 
   return (
     <PublicLayout title="Choose a new password">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <PasswordInput
-            label="New password"
-            description={NEW_PASSWORD_HINT}
-            autoComplete="new-password"
-            autoFocus
-            {...form.register('password')}
-            error={errors.password?.message}
-          />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            {...form.register('password_confirmation')}
-            error={errors.password_confirmation?.message}
-          />
-          {linkError && (
-            <Alert color="red" role="alert">
+      <PublicForm
+        submitLabel="Change password"
+        submitting={form.formState.isSubmitting}
+        error={
+          linkError && (
+            <>
               {linkError}{' '}
               <Anchor component={Link} to="/forgot-password">
                 Send a new link
               </Anchor>
-            </Alert>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Change password
-          </Button>
-        </Stack>
-      </form>
+            </>
+          )
+        }
+        onSubmit={submit}
+      >
+        <PasswordInput
+          label="New password"
+          description={NEW_PASSWORD_HINT}
+          autoComplete="new-password"
+          autoFocus
+          {...form.register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordInput
+          label="Repeat the new password"
+          autoComplete="new-password"
+          {...form.register('password_confirmation')}
+          error={errors.password_confirmation?.message}
+        />
+      </PublicForm>
     </PublicLayout>
   );
 }

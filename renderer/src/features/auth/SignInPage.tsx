@@ -3,7 +3,7 @@
  * "Link expired. Please log in." when a link brought the user here after it expired.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { MfaChallenge } from '@shared/api/auth';
 import { LoginBodySchema } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../ui/formErrors';
-import { PublicLayout } from '../../ui/PublicLayout';
+import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
 import { SecondFactorStep } from './SecondFactorStep';
 import { signIn } from './signIn';
 
@@ -54,31 +54,12 @@ export function SignInPage() {
       {params.get('reset') && (
         <Alert color="green">Your password was changed. Sign in with the new one.</Alert>
       )}
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            {...form.register('email')}
-            error={form.formState.errors.email?.message}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.register('password')}
-            error={form.formState.errors.password?.message}
-          />
-          <Checkbox label="Keep me signed in on this computer" {...form.register('remember')} />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Sign in
-          </Button>
+      <PublicForm
+        submitLabel="Sign in"
+        submitting={form.formState.isSubmitting}
+        error={formError}
+        onSubmit={submit}
+        links={
           <Group justify="space-between">
             <Anchor component={Link} to="/forgot-password" size="sm">
               Forgot your password?
@@ -90,8 +71,24 @@ export function SignInPage() {
               </Anchor>
             </Text>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
+        <Checkbox label="Keep me signed in on this computer" {...form.register('remember')} />
+      </PublicForm>
     </PublicLayout>
   );
 }

@@ -1,6 +1,6 @@
 /** Sign-up: creates a company whose creator is its owner (§6), then signs in. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { AUTH_ENDPOINTS, SignupBodySchema } from '@shared/api/auth';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
 import { applyServerErrors } from '../../ui/formErrors';
-import { PublicLayout } from '../../ui/PublicLayout';
+import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
 import { handOverTokens } from './signIn';
 import { fetchCurrentUser } from './useCurrentUser';
 
@@ -40,44 +40,34 @@ export function SignUpPage() {
   const e = form.formState.errors;
   return (
     <PublicLayout title="Create your account">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <TextInput
-            label="Company name"
-            autoFocus
-            {...form.register('company_name')}
-            error={e.company_name?.message}
-          />
-          <TextInput
-            label="Your name"
-            autoComplete="name"
-            {...form.register('name')}
-            error={e.name?.message}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            {...form.register('email')}
-            error={e.email?.message}
-          />
-          <PasswordInput
-            label="Password"
-            description={NEW_PASSWORD_HINT}
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={e.password?.message}
-          />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            Create account
-          </Button>
-        </Stack>
-      </form>
+      <PublicForm
+        submitLabel="Create account"
+        submitting={form.formState.isSubmitting}
+        error={formError}
+        onSubmit={submit}
+      >
+        <TextInput
+          label="Company name"
+          autoFocus
+          {...form.register('company_name')}
+          error={e.company_name?.message}
+        />
+        <TextInput label="Your name" autoComplete="name" {...form.register('name')} error={e.name?.message} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          {...form.register('email')}
+          error={e.email?.message}
+        />
+        <PasswordInput
+          label="Password"
+          description={NEW_PASSWORD_HINT}
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={e.password?.message}
+        />
+      </PublicForm>
       <Anchor component={Link} to="/sign-in" size="sm">
         Already have an account? Sign in
       </Anchor>

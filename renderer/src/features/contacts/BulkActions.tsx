@@ -3,19 +3,21 @@
  * groups in and out, a CSV export, and deletion after a confirmation that says how many.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Modal, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import type { ContactSelection } from '@shared/api/contacts';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { ApiError } from '../../api';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { saveTextFile } from '../../ui/download';
+import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
+import { SelectField } from '../../ui/formFields';
 import { invalidateContactAreas } from './contactCache';
 import {
   destroyContacts,
@@ -72,7 +74,16 @@ export function BulkActions({
   const client = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  /** Whether the open label or group dialog puts on or takes off. */
+  const action = dialog === 'add-label' || dialog === 'add-group' ? 'add' : 'remove';
   const who = plural(count, 'contact');
+  /** After a label or group change: the lists show it, the person is told, the selection is cleared. */
+  const applied = async (message: string) => {
+    await invalidateContactAreas(client);
+    flash('success', message);
+    close();
+    onDone();
+  };
 
   const exportCsv = useMutation<string, ApiError>({
     mutationFn: () => exportContacts(companyId, selection),
@@ -116,53 +127,33 @@ export function BulkActions({
 
       {(dialog === 'add-label' || dialog === 'remove-label') && (
         <LabelDialog
-          action={dialog === 'add-label' ? 'add' : 'remove'}
+          action={action}
           companyId={companyId}
           labels={labels}
           who={who}
           onClose={close}
-          onApply={async (labelId, labelName) => {
-            const { affected } = await labelContacts(
-              companyId,
-              dialog === 'add-label' ? 'add' : 'remove',
-              labelId,
-              selection,
+          onApply={async (labelId, name) => {
+            const { affected } = await labelContacts(companyId, action, labelId, selection);
+            const contacts = plural(affected, 'contact');
+            await applied(
+              action === 'add' ? `Added “${name}” to ${contacts}.` : `Removed “${name}” from ${contacts}.`,
             );
-            await invalidateContactAreas(client);
-            flash(
-              'success',
-              dialog === 'add-label'
-                ? `Added “${labelName}” to ${plural(affected, 'contact')}.`
-                : `Removed “${labelName}” from ${plural(affected, 'contact')}.`,
-            );
-            close();
-            onDone();
           }}
         />
       )}
 
       {(dialog === 'add-group' || dialog === 'remove-group') && (
         <GroupDialog
-          action={dialog === 'add-group' ? 'add' : 'remove'}
+          action={action}
           groups={groups}
           who={who}
           onClose={close}
-          onApply={async (groupId, groupName) => {
-            const { affected } = await groupContacts(
-              companyId,
-              dialog === 'add-group' ? 'add' : 'remove',
-              groupId,
-              selection,
+          onApply={async (groupId, name) => {
+            const { affected } = await groupContacts(companyId, action, groupId, selection);
+            const contacts = plural(affected, 'contact');
+            await applied(
+              action === 'add' ? `Added ${contacts} to ${name}.` : `Removed ${contacts} from ${name}.`,
             );
-            await invalidateContactAreas(client);
-            flash(
-              'success',
-              dialog === 'add-group'
-                ? `Added ${plural(affected, 'contact')} to ${groupName}.`
-                : `Removed ${plural(affected, 'contact')} from ${groupName}.`,
-            );
-            close();
-            onDone();
           }}
         />
       )}
@@ -247,68 +238,51 @@ function LabelDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.label)))}>
-        <Stack gap="sm">
-          <Text size="sm">
-            {action === 'add' ? 'Put a label on' : 'Take a label off'} {who}.
-          </Text>
-          <Controller
-            control={form.control}
-            name="label_id"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Label"
-                placeholder={labels.length ? 'Choose a label' : 'No labels yet'}
-                data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                searchable
-                nothingFoundMessage="No such label"
-                data-autofocus
-              />
-            )}
+    <FormDialog
+      title={title}
+      submitLabel={title}
+      gap="sm"
+      pending={apply.pending}
+      disabled={!chosen}
+      error={apply.error}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.label)))}
+    >
+      <Text size="sm">
+        {action === 'add' ? 'Put a label on' : 'Take a label off'} {who}.
+      </Text>
+      <SelectField
+        control={form.control}
+        name="label_id"
+        label="Label"
+        placeholder={labels.length ? 'Choose a label' : 'No labels yet'}
+        data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+        searchable
+        nothingFoundMessage="No such label"
+        data-autofocus
+      />
+      {action === 'add' && (
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label="New label"
+            placeholder="e.g. VIP"
+            value={newLabel}
+            onChange={(event) => setNewLabel(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                create();
+              }
+            }}
+            error={createLabel.error?.field('label') ?? createLabel.error?.message}
+            style={{ flex: 1 }}
           />
-          {action === 'add' && (
-            <Group align="flex-end" gap="xs">
-              <TextInput
-                label="New label"
-                placeholder="e.g. VIP"
-                value={newLabel}
-                onChange={(event) => setNewLabel(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    create();
-                  }
-                }}
-                error={createLabel.error?.field('label') ?? createLabel.error?.message}
-                style={{ flex: 1 }}
-              />
-              <Button variant="default" onClick={create} loading={createLabel.isPending}>
-                Create label
-              </Button>
-            </Group>
-          )}
-          {apply.error && (
-            <Alert color="red" role="alert">
-              {apply.error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={apply.pending} disabled={!chosen}>
-              {title}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <Button variant="default" onClick={create} loading={createLabel.isPending}>
+            Create label
+          </Button>
+        </Group>
+      )}
+    </FormDialog>
   );
 }
 
@@ -337,59 +311,42 @@ function GroupDialog({
   const chosen = choices.find((group) => String(group.id) === groupId);
 
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.name)))}>
-        <Stack gap="sm">
-          {choices.length === 0 ? (
-            <Text size="sm">
-              There are no groups to choose from yet.{' '}
-              <Anchor component={Link} to="/groups">
-                Create a group
-              </Anchor>{' '}
-              first.
-            </Text>
-          ) : (
-            <>
-              <Text size="sm">
-                {action === 'add' ? 'Add' : 'Remove'} {who} {action === 'add' ? 'to' : 'from'} a group.
-              </Text>
-              <Controller
-                control={form.control}
-                name="group_id"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label="Group"
-                    placeholder="Choose a group"
-                    data={choices.map((group) => ({ value: String(group.id), label: group.name }))}
-                    ref={field.ref}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    searchable
-                    nothingFoundMessage="No such group"
-                    data-autofocus
-                  />
-                )}
-              />
-            </>
-          )}
-          {apply.error && (
-            <Alert color="red" role="alert">
-              {apply.error}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={apply.pending} disabled={!chosen}>
-              {title}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      title={title}
+      submitLabel={title}
+      gap="sm"
+      pending={apply.pending}
+      disabled={!chosen}
+      error={apply.error}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.name)))}
+    >
+      {choices.length === 0 ? (
+        <Text size="sm">
+          There are no groups to choose from yet.{' '}
+          <Anchor component={Link} to="/groups">
+            Create a group
+          </Anchor>{' '}
+          first.
+        </Text>
+      ) : (
+        <>
+          <Text size="sm">
+            {action === 'add' ? 'Add' : 'Remove'} {who} {action === 'add' ? 'to' : 'from'} a group.
+          </Text>
+          <SelectField
+            control={form.control}
+            name="group_id"
+            label="Group"
+            placeholder="Choose a group"
+            data={choices.map((group) => ({ value: String(group.id), label: group.name }))}
+            searchable
+            nothingFoundMessage="No such group"
+            data-autofocus
+          />
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,7 @@
 /** The contacts list's filters: a debounced search, labels, groups, and the opt-in / unsubscribed / invalid flags. */
 import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
-import { useEffect, useState } from 'react';
+import { useSearchBox } from '../../ui/useSearchBox';
 import { type ContactFilterState, EMPTY_FILTERS, hasFilters, type TriState } from './filters';
 
 const TRI_OPTIONS = [
@@ -24,15 +23,7 @@ export function ContactFiltersBar({
   groups: readonly ContactGroup[];
   onChange: FiltersUpdate;
 }) {
-  const [text, setText] = useState(filters.search);
-  const commitSearch = useDebouncedCallback(
-    (search: string) => onChange((current) => ({ ...current, search })),
-    300,
-  );
-  // A search changed from elsewhere (clearing the filters, the back button) shows in the box.
-  useEffect(() => {
-    if (!commitSearch.isPending()) setText(filters.search);
-  }, [filters.search, commitSearch]);
+  const searchBox = useSearchBox(filters.search, (search) => onChange((current) => ({ ...current, search })));
 
   const labelOptions = labels.map((label) => ({ value: String(label.id), label: label.label }));
   const groupOptions = groups.map((group) => ({ value: String(group.id), label: group.name }));
@@ -58,16 +49,7 @@ export function ContactFiltersBar({
       <TextInput
         label="Search contacts"
         placeholder="Name, number, email or company"
-        type="search"
-        value={text}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          setText(value);
-          commitSearch(value);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commitSearch.flush();
-        }}
+        {...searchBox.inputProps}
         w={220}
       />
       <MultiSelect
@@ -99,8 +81,8 @@ export function ContactFiltersBar({
         <Button
           variant="subtle"
           onClick={() => {
-            commitSearch.cancel();
-            setText('');
+            searchBox.commit.cancel();
+            searchBox.setText('');
             onChange(() => EMPTY_FILTERS);
           }}
         >

@@ -3,25 +3,21 @@
  * `normalizePhone` when it loses focus, shown with `formatPhone`), code-table selects, lists as tags, flags as
  * switches, labels and groups, and the company's custom fields by data type.
  */
-import {
-  Fieldset,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CustomField } from '@shared/api/customFields';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
 import { AGE_RANGES, CONTACT_TYPES, GENDERS } from '@shared/domain/contacts';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { SMS_OPTIN_TYPES } from '@shared/domain/registration';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { MultiSelectField, SelectField, SwitchField, TagsField } from '../../ui/formFields';
 import { CustomValueInputs } from '../customFields/CustomValueInputs';
-import { type ContactFormValues, INVALID_NUMBER_MESSAGE, validateContactForm } from './contactForm';
+import {
+  type ContactFormField,
+  type ContactFormValues,
+  INVALID_NUMBER_MESSAGE,
+  validateContactForm,
+} from './contactForm';
 
 const options = (table: readonly { value: string; label: string }[]) =>
   table.map((entry) => ({ value: entry.value, label: entry.label }));
@@ -70,6 +66,10 @@ export function ContactForm({
       groupOptions.push({ value: id, label: `#${id}` });
 
   const numberField = register('number');
+  // The pickers and switches are bound through ui/formFields; Mantine's comboboxes do not follow the fieldset's
+  // `disabled`, so each is told.
+  const bound = <N extends ContactFormField>(name: N) => ({ control, name, disabled });
+  const optional = { clearable: true, placeholder: 'Not set' } as const;
 
   return (
     <Stack gap="md">
@@ -122,90 +122,22 @@ export function ContactForm({
 
       <Fieldset legend="Profile" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <Controller
-            control={control}
-            name="gender"
-            render={({ field }) => (
-              <Select
-                label="Gender"
-                data={options(GENDERS)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                clearable
-                placeholder="Not set"
-                error={e.gender?.message}
-                disabled={disabled}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="age_range"
-            render={({ field }) => (
-              <Select
-                label="Age range"
-                data={[...AGE_RANGES]}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                clearable
-                placeholder="Not set"
-                error={e.age_range?.message}
-                disabled={disabled}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="type"
-            render={({ field }) => (
-              <Select
-                label="Type"
-                data={options(CONTACT_TYPES)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                clearable
-                placeholder="Not set"
-                error={e.type?.message}
-                disabled={disabled}
-              />
-            )}
-          />
+          <SelectField {...bound('gender')} label="Gender" data={options(GENDERS)} {...optional} />
+          <SelectField {...bound('age_range')} label="Age range" data={[...AGE_RANGES]} {...optional} />
+          <SelectField {...bound('type')} label="Type" data={options(CONTACT_TYPES)} {...optional} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
-          <Controller
-            control={control}
-            name="alternative_names"
-            render={({ field }) => (
-              <TagsInput
-                label="Alternative names"
-                description="Press Enter after each name."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={e.alternative_names?.message}
-                disabled={disabled}
-                clearable
-              />
-            )}
+          <TagsField
+            {...bound('alternative_names')}
+            label="Alternative names"
+            description="Press Enter after each name."
+            clearable
           />
-          <Controller
-            control={control}
-            name="secondary_emails"
-            render={({ field }) => (
-              <TagsInput
-                label="Secondary emails"
-                description="Press Enter after each address."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={e.secondary_emails?.message}
-                disabled={disabled}
-                clearable
-              />
-            )}
+          <TagsField
+            {...bound('secondary_emails')}
+            label="Secondary emails"
+            description="Press Enter after each address."
+            clearable
           />
           <TextInput label="Carrier" {...register('carrier')} error={e.carrier?.message} />
         </SimpleGrid>
@@ -213,96 +145,48 @@ export function ContactForm({
 
       <Fieldset legend="Messaging" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
-            control={control}
-            name="optin_type"
-            render={({ field }) => (
-              <Select
-                label="Opt-in type"
-                data={options(SMS_OPTIN_TYPES)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                clearable
-                placeholder="Not opted in"
-                error={e.optin_type?.message}
-                disabled={disabled}
-              />
-            )}
+          <SelectField
+            {...bound('optin_type')}
+            label="Opt-in type"
+            data={options(SMS_OPTIN_TYPES)}
+            {...optional}
+            placeholder="Not opted in"
           />
           <TextInput label="Opt-in source" {...register('optin_source')} error={e.optin_source?.message} />
         </SimpleGrid>
         <Stack gap="xs" mt="sm">
-          <Controller
-            control={control}
-            name="is_unsubscribed"
-            render={({ field }) => (
-              <Switch
-                label="Unsubscribed"
-                description="Campaigns skip this contact."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                disabled={disabled}
-              />
-            )}
+          <SwitchField
+            {...bound('is_unsubscribed')}
+            label="Unsubscribed"
+            description="Campaigns skip this contact."
           />
-          <Controller
-            control={control}
-            name="is_invalid"
-            render={({ field }) => (
-              <Switch
-                label="Invalid"
-                description="The number cannot receive messages."
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                onBlur={field.onBlur}
-                disabled={disabled}
-              />
-            )}
+          <SwitchField
+            {...bound('is_invalid')}
+            label="Invalid"
+            description="The number cannot receive messages."
           />
         </Stack>
       </Fieldset>
 
       <Fieldset legend="Labels and groups" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Controller
-            control={control}
-            name="labels"
-            render={({ field }) => (
-              <MultiSelect
-                label="Labels"
-                data={labelOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                searchable
-                clearable
-                nothingFoundMessage="No such label"
-                placeholder={field.value.length ? undefined : 'No labels'}
-                error={e.labels?.message}
-                disabled={disabled}
-              />
-            )}
+          <MultiSelectField
+            {...bound('labels')}
+            label="Labels"
+            data={labelOptions}
+            searchable
+            clearable
+            nothingFoundMessage="No such label"
+            placeholder={chosenLabels.length ? undefined : 'No labels'}
           />
-          <Controller
-            control={control}
-            name="groups"
-            render={({ field }) => (
-              <MultiSelect
-                label="Groups"
-                data={groupOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                searchable
-                clearable
-                nothingFoundMessage="No such group"
-                placeholder={field.value.length ? undefined : 'No groups'}
-                error={e.groups?.message}
-                disabled={disabled}
-              />
-            )}
+          <MultiSelectField
+            {...bound('groups')}
+            label="Groups"
+            data={groupOptions}
+            searchable
+            clearable
+            nothingFoundMessage="No such group"
+            placeholder={chosenGroups.length ? undefined : 'No groups'}
           />
         </SimpleGrid>
       </Fieldset>

@@ -1,6 +1,7 @@
 /**
  * The contacts area's server calls (§7 Contacts, Groups and labels, Notes) as queries and mutations, on the
- * cache helpers of `contactCache.ts`. The contact update is optimistic and rolled back on failure (§4).
+ * cache helpers of `contactCache.ts`. The contact update is optimistic and rolled back on failure (§4). Changes
+ * go through the one mutation path (api/useContractMutation.ts): made offline, they wait and are replayed.
  */
 import {
   CONTACT_ENDPOINTS,
@@ -8,12 +9,13 @@ import {
   type ContactDetail,
   type ContactInput,
   type ContactSelection,
-  type Note,
 } from '@shared/api/contacts';
 import { type CompanyLabel, type ContactGroup, GROUP_ENDPOINTS, LABEL_ENDPOINTS } from '@shared/api/groups';
 import { NOTE_ENDPOINTS } from '@shared/api/notes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, queryClient } from '../../api';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, isReplayConflict, queryClient } from '../../api';
+import { cachedVersion } from '../../api/replay';
+import { useContractMutation } from '../../api/useContractMutation';
 import { flash } from '../../ui/flash';
 import {
   applyContactChanges,
@@ -107,44 +109,58 @@ export interface ContactUpdate {
   name: string;
 }
 
+/** The contact's `updated_at` as the screens last showed it: sent when a change made offline is replayed. */
+function contactVersion(client: QueryClient, id: number): string | undefined {
+  return cachedVersion(client, contactKeys.detail(id), id) ?? cachedVersion(client, contactKeys.lists(), id);
+}
+
 /**
  * §4 "Contact update: optimistic, rolled back on failure": the contact and every list page holding it change at
  * once; a refusal puts everything back and says what failed; success propagates to the other areas.
  */
 export function useUpdateContact() {
   const client = useQueryClient();
-  return useMutation<Contact, ApiError, ContactUpdate, { snapshot: CacheSnapshot }>({
-    mutationFn: ({ id, changes }) =>
-      api.call(CONTACT_ENDPOINTS.update, { params: { id }, body: changes }, { silent: true }),
-    onMutate: async ({ id, changes }) => {
-      await client.cancelQueries({ queryKey: contactKeys.all() });
-      const companyId = client.getQueryData<ContactDetail>(contactKeys.detail(id))?.company_id ?? 0;
-      const lookups = {
-        labels: client.getQueryData<CompanyLabel[]>(contactKeys.labels(companyId)) ?? [],
-        groups: client.getQueryData<ContactGroup[]>(contactKeys.groups(companyId)) ?? [],
-      };
-      const snapshot = updateContactEverywhere(client, id, (contact) =>
-        applyContactChanges(contact, changes, lookups),
-      );
-      return { snapshot };
+  return useContractMutation<typeof CONTACT_ENDPOINTS.update, ContactUpdate, { snapshot: CacheSnapshot }>(
+    CONTACT_ENDPOINTS.update,
+    {
+      call: ({ id, changes, name }) => ({
+        input: { params: { id }, body: changes },
+        lastSeen: contactVersion(client, id),
+        name,
+      }),
+      silent: true,
+      onMutate: async ({ id, changes }) => {
+        await client.cancelQueries({ queryKey: contactKeys.all() });
+        const companyId = client.getQueryData<ContactDetail>(contactKeys.detail(id))?.company_id ?? 0;
+        const lookups = {
+          labels: client.getQueryData<CompanyLabel[]>(contactKeys.labels(companyId)) ?? [],
+          groups: client.getQueryData<ContactGroup[]>(contactKeys.groups(companyId)) ?? [],
+        };
+        const snapshot = updateContactEverywhere(client, id, (contact) =>
+          applyContactChanges(contact, changes, lookups),
+        );
+        return { snapshot };
+      },
+      onError: (error, { name }, context) => {
+        if (context) restoreSnapshot(client, context.snapshot);
+        // A change made offline that met someone else's: the replay layer says so, naming the contact.
+        if (isReplayConflict(error)) return;
+        flash('danger', `Your changes to ${name} were not saved: ${failureSummary(error)}`, {
+          title: 'Not saved',
+        });
+      },
+      onSuccess: (contact) => {
+        void propagateContactChange(client, contact);
+      },
     },
-    onError: (error, { name }, context) => {
-      if (context) restoreSnapshot(client, context.snapshot);
-      flash('danger', `Your changes to ${name} were not saved: ${failureSummary(error)}`, {
-        title: 'Not saved',
-      });
-    },
-    onSuccess: (contact) => {
-      void propagateContactChange(client, contact);
-    },
-  });
+  );
 }
 
 export function useCreateContact(companyId: number) {
   const client = useQueryClient();
-  return useMutation<Contact, ApiError, ContactInput>({
-    mutationFn: (input) =>
-      api.call(CONTACT_ENDPOINTS.create, { query: { companyId }, body: input }, { silent: true }),
+  return useContractMutation(CONTACT_ENDPOINTS.create, {
+    call: (input: ContactInput) => ({ input: { query: { companyId }, body: input } }),
+    silent: true,
     onSuccess: (contact) => {
       void propagateContactChange(client, contact);
     },
@@ -153,8 +169,12 @@ export function useCreateContact(companyId: number) {
 
 export function useDeleteContact() {
   const client = useQueryClient();
-  return useMutation<unknown, ApiError, { id: number; name: string }>({
-    mutationFn: ({ id }) => api.call(CONTACT_ENDPOINTS.remove, { params: { id } }),
+  return useContractMutation(CONTACT_ENDPOINTS.remove, {
+    call: ({ id, name }: { id: number; name: string }) => ({
+      input: { params: { id } },
+      lastSeen: contactVersion(client, id),
+      name,
+    }),
     onSuccess: (_result, { id }) => {
       void propagateContactsRemoval(client, [id]);
     },
@@ -163,9 +183,9 @@ export function useDeleteContact() {
 
 export function useCreateLabel(companyId: number) {
   const client = useQueryClient();
-  return useMutation<CompanyLabel, ApiError, string>({
-    mutationFn: (label) =>
-      api.call(LABEL_ENDPOINTS.create, { params: { companyId }, body: { label } }, { silent: true }),
+  return useContractMutation(LABEL_ENDPOINTS.create, {
+    call: (label: string) => ({ input: { params: { companyId }, body: { label } }, name: label }),
+    silent: true,
     onSuccess: (label) => {
       client.setQueryData<CompanyLabel[]>(contactKeys.labels(companyId), (labels) =>
         labels ? [...labels, label].sort((a, b) => a.label.localeCompare(b.label)) : [label],
@@ -233,16 +253,28 @@ export async function exportContacts(companyId: number, selection: ContactSelect
 
 // ---- Notes (§7 Notes) on one contact ----
 
+/** A note's first words, to name it in a message. */
+function excerpt(body: string): string {
+  const line = body.trim().replace(/\s+/g, ' ');
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
 export function useNoteMutations(contactId: number) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: contactKeys.detail(contactId) });
-  const add = useMutation<Note, ApiError, string>({
-    mutationFn: (body) =>
-      api.call(
-        NOTE_ENDPOINTS.create,
-        { body: { model_type: 'contact', model_id: contactId, body } },
-        { silent: true },
-      ),
+  /** A note as the contact's page last showed it, and words to know it by if a change to it conflicts. */
+  const noteSeen = (id: number) => {
+    const note = client
+      .getQueryData<ContactDetail>(contactKeys.detail(contactId))
+      ?.note_records.find((record) => record.id === id);
+    return { lastSeen: note?.updated_at, name: note ? excerpt(note.body) : undefined };
+  };
+  const add = useContractMutation(NOTE_ENDPOINTS.create, {
+    call: (body: string) => ({
+      input: { body: { model_type: 'contact' as const, model_id: contactId, body } },
+      name: excerpt(body),
+    }),
+    silent: true,
     onSuccess: (note) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail ? { ...detail, note_records: [note, ...detail.note_records] } : detail,
@@ -250,9 +282,12 @@ export function useNoteMutations(contactId: number) {
       void refresh();
     },
   });
-  const edit = useMutation<Note, ApiError, { id: number; body: string }>({
-    mutationFn: ({ id, body }) =>
-      api.call(NOTE_ENDPOINTS.update, { params: { id }, body: { body } }, { silent: true }),
+  const edit = useContractMutation(NOTE_ENDPOINTS.update, {
+    call: ({ id, body }: { id: number; body: string }) => ({
+      input: { params: { id }, body: { body } },
+      ...noteSeen(id),
+    }),
+    silent: true,
     onSuccess: (note) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail
@@ -262,8 +297,8 @@ export function useNoteMutations(contactId: number) {
       void refresh();
     },
   });
-  const remove = useMutation<unknown, ApiError, number>({
-    mutationFn: (id) => api.call(NOTE_ENDPOINTS.remove, { params: { id } }),
+  const remove = useContractMutation(NOTE_ENDPOINTS.remove, {
+    call: (id: number) => ({ input: { params: { id } }, ...noteSeen(id) }),
     onSuccess: (_result, id) => {
       client.setQueryData<ContactDetail>(contactKeys.detail(contactId), (detail) =>
         detail ? { ...detail, note_records: detail.note_records.filter((n) => n.id !== id) } : detail,

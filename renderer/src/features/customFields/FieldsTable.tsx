@@ -2,13 +2,14 @@
  * The custom fields of one entity type: name (with its description), data type (a choice list's choices under
  * it), required, usage; Edit and Delete for those who may change fields.
  */
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import type { CustomField } from '@shared/api/customFields';
 import { labelOf } from '@shared/domain/codes';
 import { CUSTOM_FIELD_DATA_TYPES } from '@shared/domain/customFields';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../ui/DataTable';
+import { ActionsHeader, RowActions } from '../../ui/RowActions';
 import { Usage } from './FieldUsage';
 
 const column = createColumnHelper<CustomField>();
@@ -67,27 +68,15 @@ export function FieldsTable({
       ? [
           column.display({
             id: 'actions',
-            header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+            header: ActionsHeader,
             cell: ({ row: { original: field } }) => (
-              <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button
-                  size="xs"
-                  variant="light"
-                  aria-label={`Edit ${field.name}`}
-                  onClick={() => onEdit(field)}
-                >
-                  Edit
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  aria-label={`Delete ${field.name}`}
-                  onClick={() => onDelete(field)}
-                >
-                  Delete
-                </Button>
-              </Group>
+              <RowActions
+                name={field.name}
+                editLabel="Edit"
+                editVariant="light"
+                onEdit={() => onEdit(field)}
+                onDelete={() => onDelete(field)}
+              />
             ),
           }),
         ]

@@ -3,13 +3,15 @@
  * filters its members match — labels, opted in, unsubscribed, search. A 422 shows under its field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { type CompanyLabel, type ContactGroup, GROUP_ENDPOINTS } from '@shared/api/groups';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
+import { MultiSelectField } from '../../ui/formFields';
 import { useGroupMutations } from './api';
 import { EMPTY_FILTER_FORM, type FilterForm, fromFilters, type Tristate, toFilters } from './groupFilters';
 
@@ -30,15 +32,30 @@ const GroupFormSchema = GROUP_ENDPOINTS.create.body.pick({ name: true }).extend(
 type GroupFormValues = z.input<typeof GroupFormSchema>;
 const BLANK: GroupFormValues = { name: '', virtual: false, filters: EMPTY_FILTER_FORM };
 
-const OPTIN: { value: Tristate; label: string }[] = [
-  { value: 'any', label: 'Any' },
-  { value: 'yes', label: 'Opted in' },
-  { value: 'no', label: 'Not opted in' },
-];
-const UNSUBSCRIBED: { value: Tristate; label: string }[] = [
-  { value: 'any', label: 'Any' },
-  { value: 'yes', label: 'Unsubscribed' },
-  { value: 'no', label: 'Not unsubscribed' },
+/** A virtual group's yes / no / either filters: each a select that is never empty. */
+const TRISTATE_FILTERS: {
+  name: 'filters.optin' | 'filters.unsubscribed';
+  label: string;
+  data: { value: Tristate; label: string }[];
+}[] = [
+  {
+    name: 'filters.optin',
+    label: 'Opted in',
+    data: [
+      { value: 'any', label: 'Any' },
+      { value: 'yes', label: 'Opted in' },
+      { value: 'no', label: 'Not opted in' },
+    ],
+  },
+  {
+    name: 'filters.unsubscribed',
+    label: 'Unsubscribed',
+    data: [
+      { value: 'any', label: 'Any' },
+      { value: 'yes', label: 'Unsubscribed' },
+      { value: 'no', label: 'Not unsubscribed' },
+    ],
+  },
 ];
 
 export function GroupFormModal({
@@ -111,104 +128,70 @@ export function GroupFormModal({
 
   const editingFilters = form.watch('virtual') && (!group || group.virtual);
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={onClose}
       title={group ? (group.virtual ? 'Edit virtual group' : 'Rename group') : 'New group'}
+      submitLabel={group ? 'Save' : 'Create group'}
+      pending={save.isPending}
+      error={formError}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form onSubmit={submit}>
-        <Stack>
+      <TextInput
+        label="Name"
+        {...form.register('name')}
+        error={form.formState.errors.name?.message}
+        maxLength={100}
+        data-autofocus
+        withAsterisk
+      />
+      {!group && (
+        <Checkbox
+          label="Virtual group"
+          description="Its members are the contacts matching the filters below, now and later."
+          {...form.register('virtual')}
+        />
+      )}
+      {editingFilters && (
+        <Stack gap="xs">
           <TextInput
-            label="Name"
-            {...form.register('name')}
-            error={form.formState.errors.name?.message}
-            maxLength={100}
-            data-autofocus
-            withAsterisk
+            label="Search"
+            description="Name, number, email or company name contains"
+            {...form.register('filters.search')}
           />
-          {!group && (
-            <Checkbox
-              label="Virtual group"
-              description="Its members are the contacts matching the filters below, now and later."
-              {...form.register('virtual')}
-            />
-          )}
-          {editingFilters && (
-            <Stack gap="xs">
-              <TextInput
-                label="Search"
-                description="Name, number, email or company name contains"
-                {...form.register('filters.search')}
-              />
+          <MultiSelectField
+            control={form.control}
+            name="filters.labels"
+            label="Labels"
+            placeholder={labels.length ? 'Any label' : 'No labels yet'}
+            data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group grow>
+            {TRISTATE_FILTERS.map(({ name, label, data }) => (
               <Controller
+                key={name}
                 control={form.control}
-                name="filters.labels"
+                name={name}
                 render={({ field }) => (
-                  <MultiSelect
-                    label="Labels"
-                    placeholder={labels.length ? 'Any label' : 'No labels yet'}
-                    data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+                  <Select
+                    label={label}
+                    data={data}
                     ref={field.ref}
                     value={field.value}
-                    onChange={field.onChange}
+                    allowDeselect={false}
+                    onChange={(value) => field.onChange((value as Tristate) ?? 'any')}
                     onBlur={field.onBlur}
-                    searchable
-                    clearable
                     comboboxProps={{ withinPortal: true }}
                   />
                 )}
               />
-              <Group grow>
-                <Controller
-                  control={form.control}
-                  name="filters.optin"
-                  render={({ field }) => (
-                    <Select
-                      label="Opted in"
-                      data={OPTIN}
-                      ref={field.ref}
-                      value={field.value}
-                      allowDeselect={false}
-                      onChange={(value) => field.onChange((value as Tristate) ?? 'any')}
-                      onBlur={field.onBlur}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="filters.unsubscribed"
-                  render={({ field }) => (
-                    <Select
-                      label="Unsubscribed"
-                      data={UNSUBSCRIBED}
-                      ref={field.ref}
-                      value={field.value}
-                      allowDeselect={false}
-                      onChange={(value) => field.onChange((value as Tristate) ?? 'any')}
-                      onBlur={field.onBlur}
-                      comboboxProps={{ withinPortal: true }}
-                    />
-                  )}
-                />
-              </Group>
-            </Stack>
-          )}
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {group ? 'Save' : 'Create group'}
-            </Button>
+            ))}
           </Group>
         </Stack>
-      </form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }

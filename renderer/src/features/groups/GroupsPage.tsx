@@ -3,18 +3,7 @@
  * active, invalid, unsubscribed) and virtual marker — a group opens its contacts (`/contacts?group=<id>`) — new
  * group (plain, or virtual with filters), rename, delete (its contacts stay); then the labels.
  */
-import {
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ContactGroup } from '@shared/api/groups';
 import { roleCan } from '@shared/domain/permissions';
@@ -22,9 +11,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useShell } from '../../app/context';
-import { ConfirmModal, errorText } from '../../ui/ConfirmModal';
-import { DataTable } from '../../ui/DataTable';
-import { flash } from '../../ui/flash';
+import { ConfirmDeleteModal } from '../../ui/ConfirmModal';
+import { QueryTable } from '../../ui/DataTable';
+import { ActionsHeader, RowActions } from '../../ui/RowActions';
 import { EmptyState, ErrorState } from '../../ui/States';
 import { useGroupMutations, useGroups, useLabels } from './api';
 import { GroupFormModal } from './GroupFormModal';
@@ -90,30 +79,17 @@ export function GroupsPage() {
         ? [
             column.display({
               id: 'actions',
-              header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+              header: ActionsHeader,
               cell: ({ row: { original: group } }) => (
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`${group.virtual ? 'Edit' : 'Rename'} ${group.name}`}
-                    onClick={() => setEditing({ group })}
-                  >
-                    {group.virtual ? 'Edit' : 'Rename'}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${group.name}`}
-                    onClick={() => {
-                      removeReset();
-                      setDeleting(group);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </Group>
+                <RowActions
+                  name={group.name}
+                  editLabel={group.virtual ? 'Edit' : 'Rename'}
+                  onEdit={() => setEditing({ group })}
+                  onDelete={() => {
+                    removeReset();
+                    setDeleting(group);
+                  }}
+                />
               ),
             }),
           ]
@@ -145,29 +121,25 @@ export function GroupsPage() {
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
-      {groups.error ? (
-        <ErrorState title="Could not load the groups" error={groups.error} onRetry={() => groups.refetch()} />
-      ) : (
-        <DataTable
-          label="Groups"
-          data={groups.data ?? []}
-          columns={columns}
-          getRowId={(group) => String(group.id)}
-          loading={groups.isPending}
-          loadingLabel="Loading groups"
-          empty={
-            <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>
-              {debounced
-                ? 'Try another name.'
-                : canManage
-                  ? 'Create one with “New group”, or add contacts to groups when you import them.'
-                  : 'An administrator can create groups.'}
-            </EmptyState>
-          }
-          scrollContainer={{ minWidth: 720 }}
-          tableProps={{ striped: true, highlightOnHover: true }}
-        />
-      )}
+      <QueryTable
+        query={groups}
+        errorTitle="Could not load the groups"
+        label="Groups"
+        columns={columns}
+        getRowId={(group) => String(group.id)}
+        loadingLabel="Loading groups"
+        empty={
+          <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>
+            {debounced
+              ? 'Try another name.'
+              : canManage
+                ? 'Create one with “New group”, or add contacts to groups when you import them.'
+                : 'An administrator can create groups.'}
+          </EmptyState>
+        }
+        scrollContainer={{ minWidth: 720 }}
+        tableProps={{ striped: true, highlightOnHover: true }}
+      />
 
       <Divider my="md" />
       <LabelsSection companyId={companyId} canManage={canManage} />
@@ -179,32 +151,22 @@ export function GroupsPage() {
         labels={labels.data ?? []}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
-        opened={!!deleting}
+      <ConfirmDeleteModal
+        target={deleting}
         title="Delete group"
-        confirmLabel="Delete group"
-        loading={remove.isPending}
-        error={remove.error ? errorText(remove.error) : null}
+        remove={remove}
+        deleted={(group) => `Group “${group.name}” deleted. Its contacts stay in your contacts.`}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              flash('success', `Group “${deleting.name}” deleted. Its contacts stay in your contacts.`);
-              setDeleting(null);
-            },
-          })
-        }
       >
-        {deleting && (
+        {(group) => (
           <>
-            Delete the group “{deleting.name}”?{' '}
-            {deleting.virtual
+            Delete the group “{group.name}”?{' '}
+            {group.virtual
               ? 'It is a saved filter: no contact is changed.'
-              : `Its ${deleting.contact_count === 1 ? 'contact stays' : `${count(deleting.contact_count)} contacts stay`} in your contacts; only the group goes.`}
+              : `Its ${group.contact_count === 1 ? 'contact stays' : `${count(group.contact_count)} contacts stay`} in your contacts; only the group goes.`}
           </>
         )}
-      </ConfirmModal>
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

@@ -1,16 +1,18 @@
 /** The company's contact labels (§7 contactLabels): list with counts, new, rename, delete. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type CompanyLabel, LABEL_ENDPOINTS } from '@shared/api/groups';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ConfirmModal, errorText } from '../../ui/ConfirmModal';
-import { DataTable } from '../../ui/DataTable';
+import { ConfirmDeleteModal } from '../../ui/ConfirmModal';
+import { QueryTable } from '../../ui/DataTable';
+import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { ActionsHeader, RowActions } from '../../ui/RowActions';
+import { EmptyState } from '../../ui/States';
 import { useLabelMutations, useLabels } from './api';
 
 const LabelSchema = LABEL_ENDPOINTS.create.body;
@@ -66,33 +68,24 @@ function LabelFormModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={label ? 'Rename label' : 'New label'}>
-      <form onSubmit={submit}>
-        <Stack>
-          <TextInput
-            label="Label"
-            {...form.register('label')}
-            error={form.formState.errors.label?.message}
-            maxLength={50}
-            data-autofocus
-            withAsterisk
-          />
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {label ? 'Save' : 'Create label'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      title={label ? 'Rename label' : 'New label'}
+      submitLabel={label ? 'Save' : 'Create label'}
+      pending={save.isPending}
+      error={formError}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <TextInput
+        label="Label"
+        {...form.register('label')}
+        error={form.formState.errors.label?.message}
+        maxLength={50}
+        data-autofocus
+        withAsterisk
+      />
+    </FormDialog>
   );
 }
 
@@ -117,30 +110,17 @@ export function LabelsSection({ companyId, canManage }: { companyId: number; can
         ? [
             column.display({
               id: 'actions',
-              header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+              header: ActionsHeader,
               cell: ({ row: { original: label } }) => (
-                <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Rename ${label.label}`}
-                    onClick={() => setEditing({ label })}
-                  >
-                    Rename
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    aria-label={`Delete ${label.label}`}
-                    onClick={() => {
-                      removeReset();
-                      setDeleting(label);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </Group>
+                <RowActions
+                  name={label.label}
+                  editLabel="Rename"
+                  onEdit={() => setEditing({ label })}
+                  onDelete={() => {
+                    removeReset();
+                    setDeleting(label);
+                  }}
+                />
               ),
             }),
           ]
@@ -157,57 +137,43 @@ export function LabelsSection({ companyId, canManage }: { companyId: number; can
         </Title>
         {canManage && <Button onClick={() => setEditing({ label: null })}>New label</Button>}
       </Group>
-      {labels.error ? (
-        <ErrorState title="Could not load the labels" error={labels.error} onRetry={() => labels.refetch()} />
-      ) : (
-        <DataTable
-          label="Labels"
-          data={labels.data ?? []}
-          columns={columns}
-          getRowId={(label) => String(label.id)}
-          loading={labels.isPending}
-          loadingLabel="Loading labels"
-          empty={
-            <EmptyState title="No labels yet">
-              Labels tag contacts (customer, VIP, lead…) so you can filter and group them.
-            </EmptyState>
-          }
-          tableProps={{ striped: true }}
-        />
-      )}
+      <QueryTable
+        query={labels}
+        errorTitle="Could not load the labels"
+        label="Labels"
+        columns={columns}
+        getRowId={(label) => String(label.id)}
+        loadingLabel="Loading labels"
+        empty={
+          <EmptyState title="No labels yet">
+            Labels tag contacts (customer, VIP, lead…) so you can filter and group them.
+          </EmptyState>
+        }
+        tableProps={{ striped: true }}
+      />
       <LabelFormModal
         companyId={companyId}
         opened={!!editing}
         label={editing?.label ?? null}
         onClose={() => setEditing(null)}
       />
-      <ConfirmModal
-        opened={!!deleting}
+      <ConfirmDeleteModal
+        target={deleting}
         title="Delete label"
-        confirmLabel="Delete label"
-        loading={remove.isPending}
-        error={remove.error ? errorText(remove.error) : null}
+        remove={remove}
+        deleted={(label) => `Label “${label.label}” deleted.`}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              flash('success', `Label “${deleting.label}” deleted.`);
-              setDeleting(null);
-            },
-          })
-        }
       >
-        {deleting && (
+        {(label) => (
           <>
-            Delete the label “{deleting.label}”? It is taken off{' '}
-            {deleting.contact_count === 1
+            Delete the label “{label.label}”? It is taken off{' '}
+            {label.contact_count === 1
               ? '1 contact'
-              : `${deleting.contact_count.toLocaleString('en-US')} contacts`}
+              : `${label.contact_count.toLocaleString('en-US')} contacts`}
             ; the contacts themselves stay.
           </>
         )}
-      </ConfirmModal>
+      </ConfirmDeleteModal>
       {!canManage && labels.data && labels.data.length > 0 && (
         <Text size="xs" c="dimmed">
           Your role can see labels but not change them.

@@ -6,8 +6,10 @@ import {
   type GroupInput,
   LABEL_ENDPOINTS,
 } from '@shared/api/groups';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { cachedRecord } from '../../api/replay';
+import { useContractMutation } from '../../api/useContractMutation';
 
 export const groupKeys = {
   list: (companyId: number, search = '') => ['ContactGroup', 'list', companyId, { search }] as const,
@@ -34,59 +36,73 @@ export function useLabels(companyId: number, enabled = true) {
 
 export type { GroupInput };
 
-/** Group changes refresh the groups, and the contacts (whose groups they show). */
-function useRefreshing<V, R>(run: (variables: V) => Promise<R>, tags: string[]) {
+/** A change to groups or labels refreshes them, and the contacts (whose groups and labels they show). */
+function useRefresh(tags: readonly string[]) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => {
-      for (const tag of tags) void queryClient.invalidateQueries({ queryKey: [tag] });
-    },
-  });
-}
-
-export function useGroupMutations(companyId: number) {
-  const tags = ['ContactGroup', 'Contact', 'groups', 'contacts'];
-  return {
-    create: useRefreshing(
-      (input: GroupInput) =>
-        api.call(GROUP_ENDPOINTS.create, { query: { companyId }, body: input }, { silent: true }),
-      tags,
-    ),
-    update: useRefreshing(
-      ({ id, ...input }: Partial<GroupInput> & { id: number }) =>
-        api.call(GROUP_ENDPOINTS.update, { params: { id }, body: input }, { silent: true }),
-      tags,
-    ),
-    remove: useRefreshing(
-      (group: ContactGroup) =>
-        api.call(GROUP_ENDPOINTS.remove, { params: { id: group.id } }, { silent: true }),
-      tags,
-    ),
+  return () => {
+    for (const tag of tags) void queryClient.invalidateQueries({ queryKey: [tag] });
   };
 }
 
-export function useLabelMutations(companyId: number) {
-  const tags = ['ContactLabel', 'Contact', 'labels', 'contacts'];
+/**
+ * Creating, changing and deleting groups, on the one mutation path (api/useContractMutation.ts): made offline,
+ * a change waits and is replayed; a change of a group sends the group's `updated_at` as the page showed it.
+ */
+export function useGroupMutations(companyId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = useRefresh(['ContactGroup', 'Contact', 'groups', 'contacts']);
+  const shown = (id: number) => cachedRecord<ContactGroup>(queryClient, ['ContactGroup'], id);
   return {
-    create: useRefreshing(
-      (label: string) =>
-        api.call(LABEL_ENDPOINTS.create, { params: { companyId }, body: { label } }, { silent: true }),
-      tags,
-    ),
-    update: useRefreshing(
-      ({ id, label }: { id: number; label: string }) =>
-        api.call(
-          LABEL_ENDPOINTS.update,
-          { params: { companyId, labelId: id }, body: { label } },
-          { silent: true },
-        ),
-      tags,
-    ),
-    remove: useRefreshing(
-      (label: CompanyLabel) =>
-        api.call(LABEL_ENDPOINTS.remove, { params: { companyId, labelId: label.id } }, { silent: true }),
-      tags,
-    ),
+    create: useContractMutation(GROUP_ENDPOINTS.create, {
+      call: (input: GroupInput) => ({ input: { query: { companyId }, body: input }, name: input.name }),
+      silent: true,
+      onSuccess,
+    }),
+    update: useContractMutation(GROUP_ENDPOINTS.update, {
+      call: ({ id, ...input }: Partial<GroupInput> & { id: number }) => ({
+        input: { params: { id }, body: input },
+        lastSeen: shown(id)?.updated_at,
+        name: shown(id)?.name ?? input.name,
+      }),
+      silent: true,
+      onSuccess,
+    }),
+    remove: useContractMutation(GROUP_ENDPOINTS.remove, {
+      call: (group: ContactGroup) => ({
+        input: { params: { id: group.id } },
+        lastSeen: shown(group.id)?.updated_at ?? group.updated_at,
+        name: group.name,
+      }),
+      silent: true,
+      onSuccess,
+    }),
+  };
+}
+
+/** Labels keep no `updated_at` (the server's conflict check has nothing to compare): their changes replay as is. */
+export function useLabelMutations(companyId: number) {
+  const onSuccess = useRefresh(['ContactLabel', 'Contact', 'labels', 'contacts']);
+  return {
+    create: useContractMutation(LABEL_ENDPOINTS.create, {
+      call: (label: string) => ({ input: { params: { companyId }, body: { label } }, name: label }),
+      silent: true,
+      onSuccess,
+    }),
+    update: useContractMutation(LABEL_ENDPOINTS.update, {
+      call: ({ id, label }: { id: number; label: string }) => ({
+        input: { params: { companyId, labelId: id }, body: { label } },
+        name: label,
+      }),
+      silent: true,
+      onSuccess,
+    }),
+    remove: useContractMutation(LABEL_ENDPOINTS.remove, {
+      call: (label: CompanyLabel) => ({
+        input: { params: { companyId, labelId: label.id } },
+        name: label.label,
+      }),
+      silent: true,
+      onSuccess,
+    }),
   };
 }

@@ -33,7 +33,13 @@ import { absoluteMediaUrl } from '../activity/media';
 import { Composer } from './Composer';
 import { conversationTitle } from './ConversationList';
 import { fullTime } from './format';
-import { useApplyConversation, useCompanyUsers, useConversation, useItems } from './inboxApi';
+import {
+  useApplyConversation,
+  useCompanyUsers,
+  useConversation,
+  useConversationChanges,
+  useItems,
+} from './inboxApi';
 import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } from './inboxCache';
 import { useConversationPresence } from './presence';
 import { RecordItem } from './RecordItem';
@@ -137,19 +143,19 @@ function ThreadHeader({
   const [noteError, setNoteError] = useState<string>();
   const client = useQueryClient();
 
+  const changes = useConversationChanges(userId);
+
   const act = async (
     action: 'unread' | 'restore' | 'archive' | 'block' | 'unblock' | 'assign',
     body?: { user_id: number | null },
   ) => {
+    // State changes may be made offline and replayed (inboxApi.ts); a block is only ever made online.
+    const change = { id: conversation.id, name: conversationTitle(conversation) };
+    if (action === 'assign') return changes.assign.mutate({ ...change, user_id: body?.user_id ?? null });
+    if (action !== 'block' && action !== 'unblock') return changes[action].mutate(change);
     try {
-      const params = { id: conversation.id };
-      const data =
-        action === 'assign'
-          ? await api.call(INBOX_ENDPOINTS.assign, { params, body: body ?? { user_id: null } })
-          : await api.call(INBOX_ENDPOINTS[action], { params });
-      apply(data, userId);
-      if (action === 'block' || action === 'unblock')
-        await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
+      apply(await api.call(INBOX_ENDPOINTS[action], { params: { id: conversation.id } }), userId);
+      await client.invalidateQueries({ queryKey: inboxKeys.items(conversation.id) });
     } catch {
       // The API client has shown the error.
     }

@@ -6,6 +6,7 @@ import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { USER_ENDPOINTS } from '@shared/api/users';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
+import { useContractMutation } from '../../api/useContractMutation';
 import {
   type ConversationFilters,
   type ConversationPages,
@@ -101,3 +102,34 @@ export function useApplyConversation() {
 }
 
 export type { ItemPages };
+
+/** A change of one conversation's state, and the title the person knows it by (for a message about it). */
+export interface ConversationChange {
+  id: number;
+  name: string;
+}
+
+/**
+ * Mark unread, archive, restore and assign, on the one mutation path (api/useContractMutation.ts): made offline,
+ * they wait and are replayed in order. They set a state, so they send no version: a text that arrived meanwhile
+ * does not make archiving the conversation a conflict. Each answer is put into every cached list and the detail.
+ */
+export function useConversationChanges(userId: number) {
+  const apply = useApplyConversation();
+  const options = {
+    call: ({ id, name }: ConversationChange) => ({ input: { params: { id } }, name }),
+    onSuccess: (conversation: Conversation) => apply(conversation, userId),
+  };
+  return {
+    unread: useContractMutation(INBOX_ENDPOINTS.unread, options),
+    archive: useContractMutation(INBOX_ENDPOINTS.archive, options),
+    restore: useContractMutation(INBOX_ENDPOINTS.restore, options),
+    assign: useContractMutation(INBOX_ENDPOINTS.assign, {
+      call: ({ id, name, user_id }: ConversationChange & { user_id: number | null }) => ({
+        input: { params: { id }, body: { user_id } },
+        name,
+      }),
+      onSuccess: options.onSuccess,
+    }),
+  };
+}

@@ -33,7 +33,7 @@ import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
 import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { MfaSection } from './MfaSection';
-import { PROFILE_UPDATE, type ProfileUpdate } from './profileMutation';
+import { PROFILE_UPDATE, useProfileUpdate } from './profileMutation';
 
 const DetailsSchema = USER_ENDPOINTS.updateProfile.body;
 type DetailsValues = z.input<typeof DetailsSchema>;
@@ -57,18 +57,15 @@ export function ProfilePage() {
     defaultValues: { name: user.name, email: user.email, timezone: user.timezone },
   });
   const [detailsError, setDetailsError] = useState('');
-  const save = useMutation<{ message: string }, ApiError, ProfileUpdate>({ mutationKey: PROFILE_UPDATE });
+  const save = useProfileUpdate();
   const queued = useMutationState({ filters: { mutationKey: PROFILE_UPDATE, status: 'pending' } }).length;
   // Not awaited: offline, the edit waits in the queue (see ./profileMutation.ts) while the form stays usable.
   const saveDetails = detailsForm.handleSubmit((changes) => {
     setDetailsError('');
-    save.mutate(
-      { idempotencyKey: crypto.randomUUID(), changes },
-      {
-        onSuccess: () => flash('success', SUCCESS_MESSAGES.userInfoUpdated),
-        onError: (error) => setDetailsError(applyServerErrors(error, detailsForm.setError, DETAILS_FIELDS)),
-      },
-    );
+    save.mutate(changes, {
+      onSuccess: () => flash('success', SUCCESS_MESSAGES.userInfoUpdated),
+      onError: (error) => setDetailsError(applyServerErrors(error, detailsForm.setError, DETAILS_FIELDS)),
+    });
   });
 
   const passwordForm = useForm<PasswordValues>({

@@ -1,31 +1,25 @@
 /**
- * The profile edit is a mutation that survives going offline: made with a client-generated Idempotency-Key kept
- * in its variables, paused while the platform is unreachable, persisted with the cache, and replayed in order when
- * the connection is back — the server applies a replayed key once. Its function is registered by key so a replay
- * after a restart finds it.
+ * The profile edit, on the one mutation path (api/useContractMutation.ts): `PUT /user` is marked `replay` in the
+ * contract, so an edit made offline is kept with its Idempotency-Key, persisted with the cache, and sent when the
+ * connection is back — the server applies a replayed key once.
  */
 import type { BodyOf } from '@shared/api/contract';
-import type { USER_ENDPOINTS } from '@shared/api/users';
-import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../api';
+import { USER_ENDPOINTS } from '@shared/api/users';
+import { useQueryClient } from '@tanstack/react-query';
 import { keys } from '../../api/keys';
+import { replayKey } from '../../api/replay';
+import { useContractMutation } from '../../api/useContractMutation';
 
-export const PROFILE_UPDATE = ['User', 'profile-update'] as const;
+/** The key of every profile edit, queued or under way (the page counts those still waiting). */
+export const PROFILE_UPDATE = replayKey(USER_ENDPOINTS.updateProfile);
 
-export interface ProfileUpdate {
-  idempotencyKey: string;
-  changes: BodyOf<typeof USER_ENDPOINTS.updateProfile>;
-}
+export type ProfileChanges = BodyOf<typeof USER_ENDPOINTS.updateProfile>;
 
-export function registerProfileMutation(queryClient: QueryClient): void {
-  queryClient.setMutationDefaults(PROFILE_UPDATE, {
-    mutationFn: async ({ idempotencyKey, changes }: ProfileUpdate) => {
-      // Registered at start-up: the users' table of the contract (with its time-zone list) loads on first use,
-      // not with the first screen (the initial script's budget, docs/decisions.md "UI loading").
-      const users = await import('@shared/api/users');
-      const endpoint = users.USER_ENDPOINTS.updateProfile;
-      return api.call(endpoint, { body: changes }, { idempotencyKey, silent: true });
-    },
+export function useProfileUpdate() {
+  const queryClient = useQueryClient();
+  return useContractMutation(USER_ENDPOINTS.updateProfile, {
+    call: (changes: ProfileChanges) => ({ input: { body: changes } }),
+    silent: true,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.currentUser() }),
   });
 }

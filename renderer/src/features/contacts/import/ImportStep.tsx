@@ -3,6 +3,7 @@
  * when they do not come), with the counts so far.
  */
 import { Button, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ContinueInBackground } from '../../../ui/ContinueInBackground';
 import { progressOf } from './importModel';
 import type { TrackedImport } from './importTracker';
 
@@ -93,14 +94,10 @@ export function ImportRunning({ tracked, onHide }: { tracked: TrackedImport; onH
           </SimpleGrid>
         </>
       )}
-      <Text size="xs" c="dimmed">
-        You can close this window: the import goes on, and a notification shows its progress.
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onHide}>
-          Continue in the background
-        </Button>
-      </Group>
+      <ContinueInBackground
+        then="the import goes on, and a notification shows its progress."
+        onClose={onHide}
+      />
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import type { ImportBatch } from '@shared/api/contacts';
 import type { ContactColumnMapping } from '@shared/domain/contacts';
 import { DELAYS_MS } from '@shared/domain/limits';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
+import { createBatchFollower } from '../../../api/batchFollower';
 import { importSummary, isFinished, progressOf } from './importModel';
 
 export type ImportPhase = 'uploading' | 'importing' | 'finished' | 'failed';
@@ -46,15 +47,12 @@ export interface TrackerDeps {
   clearTimeout(handle: unknown): void;
 }
 
-/** Polling while nobody hears realtime events, and the safety poll while somebody does. */
-export const POLL_MS = { fallback: 2_000, safety: 10_000 } as const;
+export { POLL_MS } from '../../../api/batchFollower';
 export const NOTIFICATION_ID = 'contact-import';
 
 export function createImportTracker(deps: TrackerDeps) {
   let current: TrackedImport | null = null;
   let background = false;
-  let liveListeners = 0;
-  let pollTimer: unknown = null;
   let cleanupTimer: unknown = null;
   /** Events that arrive before the upload's answer names the batch. */
   const early = new Map<number, ImportBatch>();
@@ -105,30 +103,17 @@ export function createImportTracker(deps: TrackerDeps) {
     }
   }
 
-  function stopPolling() {
-    if (pollTimer !== null) deps.clearTimeout(pollTimer);
-    pollTimer = null;
-  }
-
-  function schedulePoll(ms: number = liveListeners > 0 ? POLL_MS.safety : POLL_MS.fallback) {
-    stopPolling();
-    if (current?.phase !== 'importing' || !current.batch) return;
-    const { companyId } = current;
-    const batchId = current.batch.id;
-    pollTimer = deps.setTimeout(async () => {
-      pollTimer = null;
-      try {
-        receive(await deps.fetchBatch(companyId, batchId));
-      } catch {
-        // A dropped connection or a slow server: the next poll tries again.
-      }
-      if (current?.batch?.id === batchId && current.phase === 'importing') schedulePoll();
-    }, ms);
-  }
+  const follower = createBatchFollower(deps, {
+    following: () =>
+      current?.phase === 'importing' && current.batch
+        ? { companyId: current.companyId, batchId: current.batch.id }
+        : null,
+    receive: (batch) => receive(batch),
+  });
 
   /** After the batch ends: refresh what it changed; in the background, forget it after 5 s (§9 batch cleanup). */
   function ended() {
-    stopPolling();
+    follower.stop();
     deps.refresh();
     if (background) scheduleCleanup();
   }
@@ -231,22 +216,14 @@ export function createImportTracker(deps: TrackerDeps) {
         return;
       }
       // Ask once now: events sent before anyone knew the batch's id are not replayed.
-      schedulePoll(0);
+      follower.poll(0);
     },
 
     /** A realtime event (progress or completed) from the company channel. */
     receive,
 
     /** A mounted screen hears realtime events (and the connection is up): poll slowly. */
-    listen(connected: boolean): () => void {
-      if (!connected) return () => {};
-      liveListeners++;
-      if (current?.phase === 'importing' && pollTimer !== null) schedulePoll();
-      return () => {
-        liveListeners--;
-        if (current?.phase === 'importing') schedulePoll();
-      };
-    },
+    listen: follower.listen,
 
     /** The wizard closed (true) or opened (false): the notification follows the import while it is closed. */
     setBackground(value: boolean) {
@@ -265,7 +242,7 @@ export function createImportTracker(deps: TrackerDeps) {
     /** Forget a finished or failed import (the wizard starts again). */
     reset() {
       if (running()) return;
-      stopPolling();
+      follower.stop();
       set(null);
     },
   };
