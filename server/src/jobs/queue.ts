@@ -12,7 +12,8 @@
  * and of cancelled ones, so a cancelled run stops at once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { type JobProgress, type JobRow, jobs } from '../db/schema';
 import type { JobSignals } from './signals';
@@ -147,72 +148,58 @@ export async function checkpointJob(
   return !!row;
 }
 
-/** The run ended well. False: it no longer held the job. */
-export async function finishJob(ctx: JobContext, job: JobRow): Promise<boolean> {
+/**
+ * Ends this run with `changes` (the lease is always released): answers false when the run no longer held the
+ * job, so nothing changed.
+ */
+async function releaseHeld(
+  ctx: JobContext,
+  job: JobRow,
+  changes: PgUpdateSetSource<typeof jobs>,
+): Promise<boolean> {
   const [row] = await ctx.db
     .update(jobs)
-    .set({
-      state: 'finished',
-      lease_owner: null,
-      lease_until: null,
-      finished_at: ctx.now(),
-      updated_at: ctx.now(),
-    })
+    .set({ ...changes, lease_owner: null, lease_until: null, updated_at: ctx.now() })
     .where(held(job))
     .returning({ id: jobs.id });
   return !!row;
+}
+
+/** The run ended well. False: it no longer held the job. */
+export function finishJob(ctx: JobContext, job: JobRow): Promise<boolean> {
+  return releaseHeld(ctx, job, { state: 'finished', finished_at: ctx.now() });
 }
 
 /** The run failed and the job runs again at `runAt`, keeping why. */
-export async function retryJob(ctx: JobContext, job: JobRow, reason: string, runAt: Date): Promise<boolean> {
-  const [row] = await ctx.db
-    .update(jobs)
-    .set({
-      state: 'queued',
-      run_at: runAt,
-      error: reason,
-      lease_owner: null,
-      lease_until: null,
-      updated_at: ctx.now(),
-    })
-    .where(held(job))
-    .returning({ id: jobs.id });
-  return !!row;
+export function retryJob(ctx: JobContext, job: JobRow, reason: string, runAt: Date): Promise<boolean> {
+  return releaseHeld(ctx, job, { state: 'queued', run_at: runAt, error: reason });
 }
 
 /** The job failed for good; its reason stays on the row. */
-export async function failJob(ctx: JobContext, job: JobRow, reason: string): Promise<boolean> {
-  const [row] = await ctx.db
-    .update(jobs)
-    .set({
-      state: 'failed',
-      error: reason,
-      lease_owner: null,
-      lease_until: null,
-      finished_at: ctx.now(),
-      updated_at: ctx.now(),
-    })
-    .where(held(job))
-    .returning({ id: jobs.id });
-  return !!row;
+export function failJob(ctx: JobContext, job: JobRow, reason: string): Promise<boolean> {
+  return releaseHeld(ctx, job, { state: 'failed', error: reason, finished_at: ctx.now() });
 }
 
 /** The runner is stopping: the job is queued again at once, and this run does not count against it. */
-export async function handBackJob(ctx: JobContext, job: JobRow): Promise<boolean> {
-  const [row] = await ctx.db
-    .update(jobs)
-    .set({
-      state: 'queued',
-      run_at: ctx.now(),
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-      lease_owner: null,
-      lease_until: null,
-      updated_at: ctx.now(),
-    })
-    .where(held(job))
-    .returning({ id: jobs.id });
-  return !!row;
+export function handBackJob(ctx: JobContext, job: JobRow): Promise<boolean> {
+  return releaseHeld(ctx, job, {
+    state: 'queued',
+    run_at: ctx.now(),
+    attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+  });
 }
+
+/**
+ * A condition for a query on another table: no job of `kind` keyed by `key` (say a batch's id as text) is
+ * queued or running, so nothing will finish the work that row stands for.
+ */
+export const noLiveJob = (db: Db, kind: string, key: SQL) =>
+  notExists(
+    db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), eq(jobs.key, key), inArray(jobs.state, ['queued', 'running']))),
+  );
 
 /**
  * Cancels a job that has not ended (queued: it never runs; running: its next checkpoint fails, so it stops; in

@@ -3,11 +3,35 @@
  * complete multipart/form-data (no boundary, cut short, a broken part header): the client's mistake, so it is a
  * 400 that says so — never a 500. Our own failures (the disk) and the plugin's limit errors keep their meaning.
  */
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
 export const UPLOAD_UNREADABLE =
   'The upload could not be read: send it as complete multipart/form-data (its boundary, every part, the end).';
+
+/** A file part as @fastify/multipart hands it over (its stream is marked `truncated` when cut at the limit). */
+export interface FilePart {
+  type: 'file';
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean; bytesRead?: number };
+}
+
+/** A plain field part. */
+export interface FieldPart {
+  type: 'field';
+  fieldname: string;
+  value: unknown;
+}
+
+export type MultipartPart = FilePart | FieldPart;
+
+/** Whether the error carries this code (the multipart plugin's limit errors: `FST_FILES_LIMIT`, …). */
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code;
+}
 
 /** The error to answer for one thrown while reading an upload. */
 export function uploadError(error: unknown): unknown {
@@ -25,7 +49,7 @@ export function uploadError(error: unknown): unknown {
 }
 
 /** The request's parts, failing with `uploadError` when the body cannot be read as multipart. */
-export async function* multipartParts<Part>(
+export async function* multipartParts<Part = MultipartPart>(
   request: FastifyRequest,
   options?: Parameters<FastifyRequest['parts']>[0],
 ): AsyncGenerator<Part> {

@@ -4,7 +4,7 @@
  * clear to check codes and is kept only server-side.
  */
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigSerialId, createdAt, serialId, timestamptz } from './columns';
+import { belongsTo, bigSerialId, createdAt, serialId, timestamptz } from './columns';
 import { users } from './users';
 
 /**
@@ -17,9 +17,7 @@ export const credentials = pgTable(
   'credentials',
   {
     id: bigSerialId(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo('user_id', () => users.id),
     kind: text('kind').notNull(),
     token_hash: text('token_hash').notNull(),
     /** The access and refresh tokens of one sign-in share a pair id, so refreshing revokes both. */
@@ -47,9 +45,7 @@ export const credentials = pgTable(
 /** Single-use, expiring password reset links (hash of the link's token). */
 export const passwordResets = pgTable('password_resets', {
   id: serialId(),
-  user_id: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: belongsTo('user_id', () => users.id),
   token_hash: text('token_hash').notNull().unique(),
   expires_at: timestamptz('expires_at').notNull(),
   used_at: timestamptz('used_at'),

@@ -1,6 +1,6 @@
 /** Batches: durable background jobs (contact imports), with their staged input rows and their failed rows. */
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, timestamptz } from './columns';
+import { belongsTo, companyId, createdAt, serialId, timestamptz } from './columns';
 
 /**
  * §3 Batch: a durable background job (contact imports now). Its rows are staged in `batch_rows` as the upload
@@ -37,9 +37,7 @@ export const batches = pgTable(
 export const batchRows = pgTable(
   'batch_rows',
   {
-    batch_id: integer('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    batch_id: belongsTo('batch_id', () => batches.id),
     row_number: integer('row_number').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),
   },
@@ -50,9 +48,7 @@ export const batchRows = pgTable(
 export const batchErrors = pgTable(
   'batch_errors',
   {
-    batch_id: integer('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    batch_id: belongsTo('batch_id', () => batches.id),
     row_number: integer('row_number').notNull(),
     reason: text('reason').notNull(),
     cells: jsonb('cells').$type<string[]>().notNull(),

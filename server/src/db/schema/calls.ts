@@ -1,6 +1,6 @@
 /** Voice and fax: calls (with a live call's state while it lasts), voicemails, greetings and faxes. */
 import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, timestamptz, updatedAt } from './columns';
+import { companyId, createdAt, refersTo, serialId, timestamps, timestamptz } from './columns';
 import { contacts } from './contacts';
 import type { LiveCall } from './liveCall';
 import { numbers } from './numbers';
@@ -24,8 +24,8 @@ export const calls = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
-    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    number_id: refersTo('number_id', () => numbers.id),
+    contact_id: refersTo('contact_id', () => contacts.id),
     is_inbound: boolean('is_inbound').notNull().default(true),
     /** E.164 of the caller and of the number called. */
     caller: text('caller').notNull(),
@@ -39,7 +39,7 @@ export const calls = pgTable(
     /** Seconds talking (0 when nobody answered). */
     duration: integer('duration').notNull().default(0),
     /** The agent who answered or placed it. */
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: refersTo('user_id', () => users.id),
     extension: smallint('extension'),
     /** Marketing source of the tracked number or visit (e.g. google-ads), and whether the caller is new. */
     source: text('source'),
@@ -68,8 +68,7 @@ export const calls = pgTable(
     recording_url: text('recording_url'),
     ended_at: timestamptz('ended_at'),
     started_at: timestamptz('started_at').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     index('calls_company_started_idx').on(table.company_id, table.started_at),
@@ -86,9 +85,9 @@ export const voicemails = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
-    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
-    call_id: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    number_id: refersTo('number_id', () => numbers.id),
+    contact_id: refersTo('contact_id', () => contacts.id),
+    call_id: refersTo('call_id', () => calls.id),
     caller: text('caller').notNull(),
     duration: integer('duration').notNull().default(0),
     recording_path: text('recording_path'),
@@ -122,9 +121,8 @@ export const greetings = pgTable(
     file_path: text('file_path'),
     content_type: text('content_type'),
     size: integer('size').notNull().default(0),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    created_by: refersTo('created_by', () => users.id),
+    ...timestamps(),
   },
   (table) => [index('greetings_company_idx').on(table.company_id)],
 );
@@ -135,8 +133,8 @@ export const faxes = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number_id: integer('number_id').references(() => numbers.id, { onDelete: 'set null' }),
-    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    number_id: refersTo('number_id', () => numbers.id),
+    contact_id: refersTo('contact_id', () => contacts.id),
     is_inbound: boolean('is_inbound').notNull().default(true),
     remote: text('remote').notNull(),
     pages: integer('pages').notNull().default(1),

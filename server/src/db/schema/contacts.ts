@@ -1,7 +1,7 @@
 /** Contacts, their labels and their groups (a group is a list, or virtual: a saved filter). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, updatedAt } from './columns';
+import { belongsTo, companyId, createdAt, serialId, timestamps } from './columns';
 
 /**
  * §3 Contact. One number per contact per company (E.164): a second contact with the same number is refused on
@@ -38,8 +38,7 @@ export const contacts = pgTable(
     /** The import that created the contact, if one did. */
     import_batch_id: integer('import_batch_id'),
     created_by: integer('created_by'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('contacts_company_number_idx').on(table.company_id, table.number),
@@ -64,12 +63,8 @@ export const contactLabels = pgTable(
 export const contactLabelLinks = pgTable(
   'contact_label_links',
   {
-    contact_id: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
-    label_id: integer('label_id')
-      .notNull()
-      .references(() => contactLabels.id, { onDelete: 'cascade' }),
+    contact_id: belongsTo('contact_id', () => contacts.id),
+    label_id: belongsTo('label_id', () => contactLabels.id),
   },
   (table) => [
     primaryKey({ columns: [table.contact_id, table.label_id] }),
@@ -86,8 +81,7 @@ export const contactGroups = pgTable(
     name: text('name').notNull(),
     filters: jsonb('filters').$type<Record<string, unknown>>(),
     user_id: integer('user_id'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [index('contact_groups_company_idx').on(table.company_id)],
 );
@@ -95,12 +89,8 @@ export const contactGroups = pgTable(
 export const contactGroupMembers = pgTable(
   'contact_group_members',
   {
-    group_id: integer('group_id')
-      .notNull()
-      .references(() => contactGroups.id, { onDelete: 'cascade' }),
-    contact_id: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    group_id: belongsTo('group_id', () => contactGroups.id),
+    contact_id: belongsTo('contact_id', () => contacts.id),
   },
   (table) => [
     primaryKey({ columns: [table.group_id, table.contact_id] }),

@@ -1,6 +1,6 @@
 /** The inbox: conversations, their items (messages, notes, the view of calls…) and saved replies. */
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bigSerialId, companyId, createdAt, serialId, timestamptz, updatedAt } from './columns';
+import { belongsTo, bigSerialId, companyId, refersTo, serialId, timestamps, timestamptz } from './columns';
 import { contacts } from './contacts';
 import { numbers } from './numbers';
 import { users } from './users';
@@ -14,19 +14,16 @@ export const conversations = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number_id: integer('number_id')
-      .notNull()
-      .references(() => numbers.id, { onDelete: 'cascade' }),
+    number_id: belongsTo('number_id', () => numbers.id),
     recipient: text('recipient').notNull(),
-    contact_id: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    contact_id: refersTo('contact_id', () => contacts.id),
     unread_count: integer('unread_count').notNull().default(0),
     archived_at: timestamptz('archived_at'),
     blocked: boolean('blocked').notNull().default(false),
-    assigned_user_id: integer('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assigned_user_id: refersTo('assigned_user_id', () => users.id),
     /** The newest item's time, for ordering the inbox. */
     last_item_at: timestamptz('last_item_at').notNull().defaultNow(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('conversations_number_recipient_idx').on(table.number_id, table.recipient),
@@ -47,13 +44,11 @@ export const conversationItems = pgTable(
   {
     id: bigSerialId(),
     company_id: companyId(),
-    conversation_id: integer('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversation_id: belongsTo('conversation_id', () => conversations.id),
     kind: text('kind').notNull(),
     is_inbound: boolean('is_inbound').notNull().default(false),
     /** Who wrote it (outbound messages, notes), when a person did. */
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: refersTo('user_id', () => users.id),
     content: text('content').notNull().default(''),
     /**
      * Attachments: where we keep the file (`path`, relative to the data folder, a name we gave it), or, for an
@@ -70,8 +65,7 @@ export const conversationItems = pgTable(
     /** When a scheduled message is due; null once sent or for every other item. */
     should_be_sent_at: timestamptz('should_be_sent_at'),
     record_id: integer('record_id'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     index('conversation_items_conversation_idx').on(table.conversation_id, table.created_at),
@@ -92,8 +86,7 @@ export const savedReplies = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [index('saved_replies_company_idx').on(table.company_id)],
 );

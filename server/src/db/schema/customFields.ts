@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, updatedAt } from './columns';
+import { belongsTo, companyId, serialId, timestamps, updatedAt } from './columns';
 
 /** §3 Custom field (EAV attribute) of one company and entity type. */
 export const eavAttributes = pgTable(
@@ -26,8 +26,7 @@ export const eavAttributes = pgTable(
     required: boolean('required').notNull().default(false),
     default_value: jsonb('default_value').$type<string | number | boolean | null>(),
     sort_order: integer('sort_order').notNull().default(0),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [uniqueIndex('eav_attributes_key_idx').on(table.company_id, table.entity_type, table.key)],
 );
@@ -37,9 +36,7 @@ export const eavChoices = pgTable(
   'eav_choices',
   {
     id: serialId(),
-    attribute_id: integer('attribute_id')
-      .notNull()
-      .references(() => eavAttributes.id, { onDelete: 'cascade' }),
+    attribute_id: belongsTo('attribute_id', () => eavAttributes.id),
     value: text('value').notNull(),
     sort_order: integer('sort_order').notNull().default(0),
     description: text('description'),
@@ -54,9 +51,7 @@ export const eavChoices = pgTable(
 export const eavValues = pgTable(
   'eav_values',
   {
-    attribute_id: integer('attribute_id')
-      .notNull()
-      .references(() => eavAttributes.id, { onDelete: 'cascade' }),
+    attribute_id: belongsTo('attribute_id', () => eavAttributes.id),
     entity_type: smallint('entity_type').notNull(),
     entity_id: integer('entity_id').notNull(),
     company_id: integer('company_id').notNull(),

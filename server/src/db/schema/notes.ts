@@ -1,6 +1,6 @@
 /** Notes people write on a company's records. */
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, updatedAt } from './columns';
+import { companyId, serialId, timestamps } from './columns';
 
 /** §7 Notes on records of a company (contacts now; conversations and calls later). */
 export const notes = pgTable(
@@ -12,8 +12,7 @@ export const notes = pgTable(
     model_id: integer('model_id').notNull(),
     user_id: integer('user_id'),
     body: text('body').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [index('notes_model_idx').on(table.model_type, table.model_id)],
 );

@@ -22,7 +22,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, updatedAt } from './columns';
+import { belongsTo, companyId, createdAt, refersTo, serialId, timestamps, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -66,8 +66,7 @@ export const numbers = pgTable(
     round_robin: jsonb('round_robin').$type<Record<string, number>>().notNull().default({}),
     /** The number's own hours schedule; null: it follows its company's (`schedules`). */
     schedule: jsonb('schedule').$type<StoredSchedule | null>(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [index('numbers_company_idx').on(table.company_id)],
 );
@@ -97,17 +96,14 @@ export const numberTriggers = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number_id: integer('number_id')
-      .notNull()
-      .references(() => numbers.id, { onDelete: 'cascade' }),
+    number_id: belongsTo('number_id', () => numbers.id),
     /** call.missed, call.answered, voicemail.left, message.received. */
     event: text('event').notNull(),
     /** email or webhook. */
     action: text('action').notNull(),
     /** The address or URL. */
     target: text('target').notNull(),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (table) => [
     index('number_triggers_company_idx').on(table.company_id),
@@ -129,7 +125,7 @@ export const blocks = pgTable(
     number_id: integer('number_id').references(() => numbers.id, { onDelete: 'cascade' }),
     /** §3 action 1: reject. */
     action: smallint('action').notNull().default(1),
-    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_by: refersTo('created_by', () => users.id),
     created_at: createdAt(),
   },
   (table) => [
@@ -146,12 +142,8 @@ export const blocks = pgTable(
 export const notificationBlocks = pgTable(
   'notification_blocks',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    number_id: integer('number_id')
-      .notNull()
-      .references(() => numbers.id, { onDelete: 'cascade' }),
+    user_id: belongsTo('user_id', () => users.id),
+    number_id: belongsTo('number_id', () => numbers.id),
     company_id: companyId(),
     /** calls, messages, voicemails, faxes. */
     channel: text('channel').notNull(),

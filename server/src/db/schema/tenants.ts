@@ -1,6 +1,6 @@
 /** White-label tenants: the branding and support address a hostname serves. */
 import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, serialId, updatedAt } from './columns';
+import { serialId, timestamps } from './columns';
 import { organizations } from './companies';
 
 /** White-label tenants by hostname (§7 Tenant config). The default tenant has hostname `*`. */
@@ -11,6 +11,5 @@ export const tenants = pgTable('tenants', {
   support_email: text('support_email').notNull(),
   organization_id: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
   branding: jsonb('branding').$type<Record<string, unknown>>().notNull().default({}),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...timestamps(),
 });

@@ -1,6 +1,6 @@
 /** People and their places: users, their memberships of companies, organization admins, invitations. */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { companyId, createdAt, serialId, timestamptz, updatedAt } from './columns';
+import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, companyId, createdAt, refersTo, serialId, timestamps, timestamptz } from './columns';
 import { organizations } from './companies';
 
 /** §3 User. `state` is §6 "activated, deactivated, disabled or invited". */
@@ -26,17 +26,14 @@ export const users = pgTable('users', {
   mfa_recovery_hashes: jsonb('mfa_recovery_hashes').$type<string[]>().notNull().default([]),
   is_platform_admin: boolean('is_platform_admin').notNull().default(false),
   password_changed_at: timestamptz('password_changed_at'),
-  created_at: createdAt(),
-  updated_at: updatedAt(),
+  ...timestamps(),
 });
 
 /** A user's place in a company: §6 role and §3 in-app-calling status (presence is per user per company). */
 export const memberships = pgTable(
   'memberships',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo('user_id', () => users.id),
     company_id: companyId(),
     role: text('role').notNull(),
     /** The role to give back when a deactivated member is activated again. */
@@ -54,12 +51,8 @@ export const memberships = pgTable(
 export const organizationAdmins = pgTable(
   'organization_admins',
   {
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organization_id: integer('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    user_id: belongsTo('user_id', () => users.id),
+    organization_id: belongsTo('organization_id', () => organizations.id),
     created_at: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.organization_id] })],
@@ -75,7 +68,7 @@ export const invitations = pgTable(
     name: text('name').notNull(),
     role: text('role').notNull(),
     token_hash: text('token_hash').notNull().unique(),
-    invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    invited_by: refersTo('invited_by', () => users.id),
     accepted_at: timestamptz('accepted_at'),
     sent_at: timestamptz('sent_at').notNull().defaultNow(),
     created_at: createdAt(),

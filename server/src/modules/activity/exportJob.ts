@@ -11,11 +11,11 @@
  * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
 import type { ExportBatch, ExportKind } from '@shared/api/activity';
-import { and, eq, inArray, like, notExists, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batches, jobs } from '../../db/schema';
+import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { enqueueJob, wakeJobRunners } from '../../jobs/queue';
+import { enqueueJob, noLiveJob, wakeJobRunners } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/runner';
 import { invalid, notFound } from '../../lib/errors';
 import {
@@ -110,18 +110,7 @@ export async function failStaleExports(ctx: AppContext): Promise<void> {
       and(
         like(batches.kind, `${KIND_PREFIX}%`),
         eq(batches.state, 'running'),
-        notExists(
-          ctx.db
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(
-              and(
-                eq(jobs.kind, EXPORT_JOB),
-                eq(jobs.key, sql`${batches.id}::text`),
-                inArray(jobs.state, ['queued', 'running']),
-              ),
-            ),
-        ),
+        noLiveJob(ctx.db, EXPORT_JOB, sql`${batches.id}::text`),
       ),
     );
   for (const { id } of stale) await failExport(ctx, id, EXPORT_INTERRUPTED_MESSAGE);

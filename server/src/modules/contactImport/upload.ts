@@ -7,7 +7,6 @@
  * mapping has to be known when the file's rows start streaming. A field after the file is refused (422).
  */
 
-import type { Readable } from 'node:stream';
 import type { ImportPreview } from '@shared/api/contacts';
 import { type ContactColumnMapping, hasRequiredColumns, suggestColumnMapping } from '@shared/domain/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
@@ -21,7 +20,7 @@ import { hostileInputErrors } from '../../http/hostileInput';
 import { idOrNull } from '../../http/route';
 import { wakeJobRunners } from '../../jobs/queue';
 import { HttpError, invalid } from '../../lib/errors';
-import { multipartParts, uploadError } from '../../lib/multipart';
+import { type FilePart, type MultipartPart, multipartParts, uploadError } from '../../lib/multipart';
 import { type FieldRule, loadFieldRules } from '../customFields/values';
 import { type BatchRow, CONTACT_IMPORT_KIND, failBatch } from './batches';
 import { type ImportOptions, missingColumns, parseMapping } from './mapping';
@@ -53,24 +52,9 @@ const MESSAGES = {
   chooseColumns: 'Choose the column for number and the column for name (or first and last name).',
 } as const;
 
-/** The file part as @fastify/multipart hands it over. */
-interface FilePart {
-  type: 'file';
-  fieldname: string;
-  filename: string;
-  mimetype: string;
-  file: Readable & { truncated?: boolean };
-}
-interface FieldPart {
-  type: 'field';
-  fieldname: string;
-  value: unknown;
-}
-type Part = FilePart | FieldPart;
-
-function parts(request: FastifyRequest): AsyncIterable<Part> {
+function parts(request: FastifyRequest): AsyncIterable<MultipartPart> {
   if (!request.isMultipart()) throw invalid({ file: [MESSAGES.notMultipart] });
-  return multipartParts<Part>(request);
+  return multipartParts(request);
 }
 
 /** The file's first non-blank row (its header), reading on from there; null for an empty file. */

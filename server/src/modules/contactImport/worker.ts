@@ -13,11 +13,11 @@
 import { setImmediate } from 'node:timers/promises';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { EVENTS } from '@shared/realtime';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { batches, jobs } from '../../db/schema';
+import { batches, type jobs } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { claimJob, enqueueJob } from '../../jobs/queue';
+import { claimJob, enqueueJob, noLiveJob } from '../../jobs/queue';
 import {
   HandBack,
   type JobHandler,
@@ -184,18 +184,7 @@ async function failOrphanedBatches(ctx: AppContext): Promise<void> {
       and(
         eq(batches.kind, CONTACT_IMPORT_KIND),
         inArray(batches.state, ['queued', 'running']),
-        notExists(
-          ctx.db
-            .select({ id: jobs.id })
-            .from(jobs)
-            .where(
-              and(
-                eq(jobs.kind, CONTACT_IMPORT_KIND),
-                eq(jobs.key, sql`${batches.id}::text`),
-                inArray(jobs.state, ['queued', 'running']),
-              ),
-            ),
-        ),
+        noLiveJob(ctx.db, CONTACT_IMPORT_KIND, sql`${batches.id}::text`),
       ),
     );
   for (const { id } of orphans) {

@@ -16,6 +16,12 @@ import { listConversations, listItems, oneConversation } from './service/list';
 import { companyOfConversation, companyOfItem } from './service/records';
 import { actOn, applyAction, assignConversation, readAll, readAllByType, setBlocked } from './service/state';
 
+/** The answer of a bulk change: how many conversations it changed. */
+const bulkApplied = (changed: readonly number[]) => ({
+  affected: changed.length,
+  message: SUCCESS_MESSAGES.bulkUpdateApplied,
+});
+
 export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const byId = {
     record: ({ params }: { params: { id: number } }) => companyOfConversation(ctx.db, params.id),
@@ -99,30 +105,23 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     endpoint: E.readAll,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, body }) => ({
-      affected: (await readAll(ctx, company.id, body.number)).length,
-      message: SUCCESS_MESSAGES.bulkUpdateApplied,
-    }),
+    handler: async ({ company, body }) => bulkApplied(await readAll(ctx, company.id, body.number)),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.readAllByType,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, body }) => ({
-      affected: (await readAllByType(ctx, company.id, body.type, body.number)).length,
-      message: SUCCESS_MESSAGES.bulkUpdateApplied,
-    }),
+    handler: async ({ company, body }) =>
+      bulkApplied(await readAllByType(ctx, company.id, body.type, body.number)),
   });
 
   registerRoute(app, ctx, {
     endpoint: E.bulkUpdate,
     access: 'inbox.use',
     company: { param: 'companyId' },
-    handler: async ({ company, body }) => ({
-      affected: (await applyAction(ctx, company.id, body.ids, body.action)).length,
-      message: SUCCESS_MESSAGES.bulkUpdateApplied,
-    }),
+    handler: async ({ company, body }) =>
+      bulkApplied(await applyAction(ctx, company.id, body.ids, body.action)),
   });
 
   registerRoute(app, ctx, {

@@ -34,6 +34,7 @@ import {
   users,
 } from '../../db/schema';
 import { invalid, notFound } from '../../lib/errors';
+import { choicesOf } from './values';
 
 type Input = z.output<typeof CustomFieldInputSchema>;
 type AttributeRow = typeof eavAttributes.$inferSelect;
@@ -76,18 +77,10 @@ function view(row: AttributeRow, choices: readonly ChoiceRow[]): CustomField {
 }
 
 async function withChoices(db: Db, rows: AttributeRow[]): Promise<CustomField[]> {
-  const choices = rows.length
-    ? await db
-        .select()
-        .from(eavChoices)
-        .where(
-          inArray(
-            eavChoices.attribute_id,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(eavChoices.sort_order), asc(eavChoices.id))
-    : [];
+  const choices = await choicesOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => view(row, choices));
 }
 

@@ -20,6 +20,16 @@ export interface FieldRule {
   choices: { id: number; value: string }[];
 }
 
+/** The choices of the fields (by attribute id), in their order; none asked, none read. */
+export async function choicesOf(db: Db, attributeIds: number[]) {
+  if (!attributeIds.length) return [];
+  return db
+    .select()
+    .from(eavChoices)
+    .where(inArray(eavChoices.attribute_id, attributeIds))
+    .orderBy(asc(eavChoices.sort_order), asc(eavChoices.id));
+}
+
 /** The company's custom fields of one entity type, with their choices, by id. */
 export async function loadFieldRules(
   db: Db,
@@ -31,18 +41,10 @@ export async function loadFieldRules(
     .from(eavAttributes)
     .where(and(eq(eavAttributes.company_id, companyId), eq(eavAttributes.entity_type, entityType)))
     .orderBy(asc(eavAttributes.sort_order), asc(eavAttributes.id));
-  const choices = attributes.length
-    ? await db
-        .select()
-        .from(eavChoices)
-        .where(
-          inArray(
-            eavChoices.attribute_id,
-            attributes.map((attribute) => attribute.id),
-          ),
-        )
-        .orderBy(asc(eavChoices.sort_order), asc(eavChoices.id))
-    : [];
+  const choices = await choicesOf(
+    db,
+    attributes.map((attribute) => attribute.id),
+  );
   return new Map(
     attributes.map((attribute) => [
       attribute.id,

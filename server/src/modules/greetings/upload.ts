@@ -7,16 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GREETING_AUDIO_TYPES, GREETING_MAX_BYTES, type GreetingAudioType } from '@shared/api/greetings';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { multipartParts, uploadError } from '../../lib/multipart';
-import { mediaPath, sniffMediaType } from '../messaging/upload';
+import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
+import { mediaPath, readHead, sniffMediaType } from '../messaging/upload';
 
 /** Audio as a greeting row stores it: the path relative to the data folder. */
 export interface StoredAudio {
@@ -90,34 +89,6 @@ export async function removeAudio(ctx: AppContext, path: string | null | undefin
   if (path) await rm(mediaPath(ctx, path), { force: true });
 }
 
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-interface FilePart {
-  type: 'file';
-  fieldname: string;
-  filename: string;
-  mimetype: string;
-  file: Readable & { truncated?: boolean };
-}
-interface FieldPart {
-  type: 'field';
-  fieldname: string;
-  value: unknown;
-}
-
-function hasCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code;
-}
-
 /** Stores the uploaded file; throws 422 on `file` (leaving nothing behind) when it is not acceptable audio. */
 async function storeUpload(ctx: AppContext, companyId: number, part: FilePart): Promise<StoredAudio> {
   const name = part.filename || 'greeting';
@@ -143,13 +114,14 @@ async function storeUpload(ctx: AppContext, companyId: number, part: FilePart): 
   try {
     await pipeline(part.file, createWriteStream(absolute));
   } catch (error) {
-    if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE')) throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
+    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
+      throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
     await rm(absolute, { force: true });
     throw uploadError(error);
   }
   if (part.file.truncated) throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
   if (size === 0) throw await refuse(GREETING_UPLOAD_MESSAGES.empty(name));
-  const sniffed = sniffAudioType(await readHead(absolute));
+  const sniffed = sniffAudioType(await readHead(absolute, 16));
   if (!sniffed) {
     throw await refuse(
       declaredType ? GREETING_UPLOAD_MESSAGES.mismatch(name, declared) : GREETING_UPLOAD_MESSAGES.type(name),
@@ -178,7 +150,7 @@ export async function readGreetingRequest(
   const fields: Record<string, unknown> = {};
   let file: StoredAudio | null = null;
   try {
-    const parts = multipartParts<FilePart | FieldPart>(request, {
+    const parts = multipartParts(request, {
       limits: { files: 1, fileSize: GREETING_MAX_BYTES, fields: 10, fieldSize: 16 * 1024 },
     });
     for await (const part of parts) {
@@ -194,8 +166,8 @@ export async function readGreetingRequest(
     }
   } catch (error) {
     await removeAudio(ctx, file?.path);
-    if (hasCode(error, 'FST_FILES_LIMIT')) throw invalid({ file: [GREETING_UPLOAD_MESSAGES.oneFile] });
-    if (hasCode(error, 'FST_REQ_FILE_TOO_LARGE'))
+    if (hasErrorCode(error, 'FST_FILES_LIMIT')) throw invalid({ file: [GREETING_UPLOAD_MESSAGES.oneFile] });
+    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ file: [GREETING_UPLOAD_MESSAGES.tooLarge('The file')] });
     throw uploadError(error);
   }

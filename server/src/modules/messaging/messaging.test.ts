@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import type { ConversationItem, ConversationUpdatedEvent } from '@shared/api/conversations';
 import { MEDIA_MAX_BYTES } from '@shared/api/messaging';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_FAILURE_CODE, sandboxCarrier } from '../../carriers/sandbox';
 import { type Carrier, CarrierError } from '../../carriers/types';
-import { contacts, conversationItems, conversations, numbers, outbox } from '../../db/schema';
+import { contacts, conversationItems, conversations, numbers } from '../../db/schema';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { findOrCreateConversation } from '../conversations/store';
-import { multipart, type Part, TINY_PNG, tempDataDir } from './testing';
+import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, tempDataDir, textsTo } from './testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -28,9 +28,8 @@ const events: { channel: string; payload: ConversationUpdatedEvent }[] = [];
 
 const AGENT = 'agent@demo.test';
 const FROM = '+13125550100';
-let recipientSerial = 130;
 /** A fresh fictional recipient each time (555-01xx, never ending in 0199 unless asked). */
-const nextRecipient = () => `+1312555${String(++recipientSerial).padStart(4, '0')}`;
+const nextRecipient = recipientsAfter(130);
 
 beforeAll(async () => {
   dataDir = await tempDataDir();
@@ -65,16 +64,6 @@ async function send(
   });
 }
 
-const itemRow = async (id: number) =>
-  (await t.ctx.db.select().from(conversationItems).where(eq(conversationItems.id, id)))[0];
-
-const outboxTo = (to: string) =>
-  t.ctx.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.channel, 'sms'), eq(outbox.to, to)))
-    .orderBy(desc(outbox.id));
-
 describe('POST /message: SMS', () => {
   it('sends from the number to a new recipient: the item, the outbox row, then the delivered receipt, live', async () => {
     const to = nextRecipient();
@@ -96,18 +85,18 @@ describe('POST /message: SMS', () => {
         media: [],
       },
     });
-    const row = await itemRow(item.id);
+    const row = await itemRow(t, item.id);
     expect(row?.carrier_sid).toMatch(/^SB/);
     const [conversation] = await t.ctx.db
       .select()
       .from(conversations)
       .where(eq(conversations.id, item.conversation_id));
     expect(conversation).toMatchObject({ company_id: companyId, number_id: numberId, recipient: to });
-    expect(await outboxTo(to)).toEqual([
+    expect(await textsTo(t, to)).toEqual([
       expect.objectContaining({ company_id: companyId, from: FROM, body: 'Your car is ready for pick-up.' }),
     ]);
     // The receipt comes a moment later and is heard by every open inbox.
-    await vi.waitFor(async () => expect((await itemRow(item.id))?.delivery_state).toBe('delivered'));
+    await vi.waitFor(async () => expect((await itemRow(t, item.id))?.delivery_state).toBe('delivered'));
     // Heard as it moves: "queued" then "delivered" — or, when the receipt beats the send's own event, "delivered"
     // twice; never a step back, and the last word is "delivered".
     await vi.waitFor(() => {
@@ -134,7 +123,7 @@ describe('POST /message: SMS', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ConversationItem>().conversation_id).toBe(conversation.id);
-    expect(await outboxTo(to)).toHaveLength(1);
+    expect(await textsTo(t, to)).toHaveLength(1);
   });
 
   it('a recipient the carrier cannot reach ends failed with the carrier’s code', async () => {
@@ -146,7 +135,10 @@ describe('POST /message: SMS', () => {
     expect(response.statusCode).toBe(201);
     const id = response.json<ConversationItem>().id;
     await vi.waitFor(async () =>
-      expect(await itemRow(id)).toMatchObject({ delivery_state: 'failed', error_code: SANDBOX_FAILURE_CODE }),
+      expect(await itemRow(t, id)).toMatchObject({
+        delivery_state: 'failed',
+        error_code: SANDBOX_FAILURE_CODE,
+      }),
     );
   });
 
@@ -226,7 +218,7 @@ describe('unsubscribed contacts', () => {
       expect(response.statusCode).toBe(422);
       expect(response.json<{ message: string }>().message).toMatch(/Stopped Stella .*unsubscribed.*STOP/);
     }
-    expect(await outboxTo(to)).toEqual([]);
+    expect(await textsTo(t, to)).toEqual([]);
     const items = await t.ctx.db
       .select()
       .from(conversationItems)
@@ -254,9 +246,9 @@ describe('MMS', () => {
         name: 'car.png',
       },
     ]);
-    const row = await itemRow(item.id);
+    const row = await itemRow(t, item.id);
     expect(row?.media[0]?.path).toMatch(new RegExp(`^media/${companyId}/[0-9a-f-]{36}$`));
-    const [sent] = await outboxTo(to);
+    const [sent] = await textsTo(t, to);
     expect(sent?.body).toMatch(/^The car\n\[media\] http:\/\/127\.0\.0\.1:8080\/api\/media\//);
     const served = await t.app.inject({ method: 'GET', url: item.details.media[0]?.url ?? '' });
     expect(served.statusCode).toBe(200);
@@ -332,7 +324,7 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect(await outboxTo(to)).toHaveLength(1);
+    expect(await textsTo(t, to)).toHaveLength(1);
     const items = await t.ctx.db
       .select()
       .from(conversationItems)

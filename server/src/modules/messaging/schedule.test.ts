@@ -4,16 +4,15 @@
  * unsubscribed meanwhile is not texted.
  */
 import type { ConversationItem } from '@shared/api/conversations';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
-import { contacts, conversationItems, outbox } from '../../db/schema';
+import { contacts, conversationItems } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
 import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
 import { findOrCreateConversation } from '../conversations/store';
 import { scheduledTextJob } from './scheduler';
 import { failStaleClaims, STALE_CLAIM_MS } from './service';
-import { multipart, type Part, TINY_PNG, tempDataDir } from './testing';
+import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, tempDataDir, textsTo } from './testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -26,8 +25,7 @@ let clock: Date;
 const AGENT = 'agent@demo.test';
 const HOUR = 60 * 60_000;
 const START = '2026-03-02T15:00:00Z';
-let recipientSerial = 160;
-const nextRecipient = () => `+1312555${String(++recipientSerial).padStart(4, '0')}`;
+const nextRecipient = recipientsAfter(160);
 
 beforeAll(async () => {
   dataDir = await tempDataDir();
@@ -60,14 +58,6 @@ async function schedule(parts: Part[], email = AGENT) {
   });
 }
 
-const itemRow = async (id: number) =>
-  (await t.ctx.db.select().from(conversationItems).where(eq(conversationItems.id, id)))[0];
-const outboxTo = (to: string) =>
-  t.ctx.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.channel, 'sms'), eq(outbox.to, to)));
-
 describe('POST /inbox/message/schedule', () => {
   it('keeps the message for its time; the job sends it then, not before, and only once', async () => {
     const to = nextRecipient();
@@ -91,18 +81,18 @@ describe('POST /inbox/message/schedule', () => {
     await t.app.jobs.runDue();
     advance(2 * HOUR - 1000);
     await t.app.jobs.runDue();
-    expect(await outboxTo(to)).toEqual([]);
-    expect((await itemRow(item.id))?.kind).toBe('scheduledmessage');
+    expect(await textsTo(t, to)).toEqual([]);
+    expect((await itemRow(t, item.id))?.kind).toBe('scheduledmessage');
 
     advance(1000);
     // Two schedulers (another server, a tick racing this one) at the same due item: one send.
     const other = createJobRunner(t.ctx, { handlers: [scheduledTextJob] });
     await Promise.all([t.app.jobs.runDue(), other.runDue(), t.app.jobs.runDue()]);
-    const sent = await outboxTo(to);
+    const sent = await textsTo(t, to);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toMatch(/^Your service is tomorrow at 9\.\n\[media\] http/);
     await vi.waitFor(async () =>
-      expect(await itemRow(item.id)).toMatchObject({
+      expect(await itemRow(t, item.id)).toMatchObject({
         kind: 'message',
         should_be_sent_at: null,
         delivery_state: 'delivered',
@@ -112,7 +102,7 @@ describe('POST /inbox/message/schedule', () => {
     );
     advance(HOUR);
     await t.app.jobs.runDue();
-    expect(await outboxTo(to)).toHaveLength(1);
+    expect(await textsTo(t, to)).toHaveLength(1);
   });
 
   it('a message that came due while the server was down is sent when the job next runs', async () => {
@@ -127,7 +117,7 @@ describe('POST /inbox/message/schedule', () => {
     advance(3 * HOUR);
     const restarted = createJobRunner(t.ctx, { handlers: [scheduledTextJob] });
     await restarted.runDue();
-    expect(await outboxTo(to)).toHaveLength(1);
+    expect(await textsTo(t, to)).toHaveLength(1);
   });
 
   it('refuses a time in the past, now, more than a year ahead, or not a time', async () => {
@@ -168,8 +158,8 @@ describe('POST /inbox/message/schedule', () => {
       .values({ company_id: companyId, name: 'Late Stopper', number: to, is_unsubscribed: true });
     advance(HOUR);
     await t.app.jobs.runDue();
-    expect(await outboxTo(to)).toEqual([]);
-    expect(await itemRow(response.json<ConversationItem>().id)).toMatchObject({
+    expect(await textsTo(t, to)).toEqual([]);
+    expect(await itemRow(t, response.json<ConversationItem>().id)).toMatchObject({
       kind: 'message',
       delivery_state: 'failed',
       error_code: 'unsubscribed',
@@ -196,8 +186,11 @@ describe('POST /inbox/message/schedule', () => {
       ])
       .returning();
     await failStaleClaims(t.ctx);
-    expect(await itemRow(stale?.id ?? 0)).toMatchObject({ delivery_state: 'failed', error_code: 'not-sent' });
-    expect(await itemRow(fresh?.id ?? 0)).toMatchObject({ delivery_state: 'sending', error_code: null });
+    expect(await itemRow(t, stale?.id ?? 0)).toMatchObject({
+      delivery_state: 'failed',
+      error_code: 'not-sent',
+    });
+    expect(await itemRow(t, fresh?.id ?? 0)).toMatchObject({ delivery_state: 'sending', error_code: null });
   });
 
   it('reporting may not schedule (403)', async () => {
@@ -230,10 +223,10 @@ describe('DELETE /inbox/message/schedule/{id}', () => {
     ).toBe(403);
     const cancel = await t.as(AGENT, { method: 'DELETE', url: `/api/inbox/message/schedule/${id}` });
     expect(cancel.statusCode).toBe(204);
-    expect(await itemRow(id)).toBeUndefined();
+    expect(await itemRow(t, id)).toBeUndefined();
     advance(10 * 60_000);
     await t.app.jobs.runDue();
-    expect(await outboxTo(to)).toEqual([]);
+    expect(await textsTo(t, to)).toEqual([]);
 
     const sentLater = await schedule([
       ['numberId', String(numberId)],

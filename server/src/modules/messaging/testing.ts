@@ -1,7 +1,13 @@
-/** Helpers for the messaging and media tests: multipart bodies, tiny real files, a temp data folder. */
+/**
+ * Helpers for the messaging and media tests: multipart bodies, tiny real files, a temp data folder, fresh
+ * recipients, and the rows a send leaves (its conversation item, the texts in the outbox).
+ */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, desc, eq } from 'drizzle-orm';
+import { conversationItems, outbox } from '../../db/schema';
+import type { TestApp } from '../../testing/testApp';
 
 /** A 1×1 transparent PNG. */
 export const TINY_PNG = Buffer.from(
@@ -32,3 +38,21 @@ export async function tempDataDir(): Promise<{ dir: string; remove: () => Promis
   const dir = await mkdtemp(join(tmpdir(), 'switchboard-media-'));
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/** Fresh fictional recipients, one a call: +1312555 then the serial after `last`, four digits. */
+export function recipientsAfter(last: number): () => string {
+  let serial = last;
+  return () => `+1312555${String(++serial).padStart(4, '0')}`;
+}
+
+/** The conversation item's row, or undefined when there is none. */
+export const itemRow = async (t: TestApp, id: number) =>
+  (await t.ctx.db.select().from(conversationItems).where(eq(conversationItems.id, id)))[0];
+
+/** The texts (SMS/MMS) the outbox holds for a number, newest first. */
+export const textsTo = (t: TestApp, to: string) =>
+  t.ctx.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'sms'), eq(outbox.to, to)))
+    .orderBy(desc(outbox.id));

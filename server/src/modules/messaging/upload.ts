@@ -9,13 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MEDIA_TYPES, type MediaType } from '@shared/api/messaging';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { multipartParts, uploadError } from '../../lib/multipart';
+import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
 import { storedFilePath } from '../../lib/storedFiles';
 
 /** An attachment as the item stores it: relative to the data folder. */
@@ -91,33 +90,16 @@ export function sniffMediaType(head: Buffer): MediaType[] | null {
   return null;
 }
 
-async function readHead(path: string): Promise<Buffer> {
+/** The first `bytes` bytes of a stored file (fewer when it is shorter), for sniffing its type. */
+export async function readHead(path: string, bytes: number): Promise<Buffer> {
   const handle = await open(path, 'r');
   try {
-    const buffer = Buffer.alloc(32);
-    const { bytesRead } = await handle.read(buffer, 0, 32, 0);
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
     return buffer.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
-}
-
-interface FilePart {
-  type: 'file';
-  fieldname: string;
-  filename: string;
-  mimetype: string;
-  file: Readable & { truncated?: boolean; bytesRead?: number };
-}
-interface FieldPart {
-  type: 'field';
-  fieldname: string;
-  value: unknown;
-}
-type Part = FilePart | FieldPart;
-
-function isLimitError(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === code;
 }
 
 /** Stores one file part; throws 422 (after removing it) when it is too large, empty or not what it says. */
@@ -139,7 +121,7 @@ async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Pr
     await pipeline(part.file, createWriteStream(absolute));
   } catch (error) {
     await rm(absolute, { force: true });
-    if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
+    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ media: [MEDIA_MESSAGES.tooLarge(name)] });
     throw uploadError(error);
   }
@@ -149,7 +131,7 @@ async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Pr
   };
   if (part.file.truncated) throw await refuse(MEDIA_MESSAGES.tooLarge(name));
   if (size === 0) throw await refuse(MEDIA_MESSAGES.empty(name));
-  const sniffed = sniffMediaType(await readHead(absolute));
+  const sniffed = sniffMediaType(await readHead(absolute, 32));
   if (!sniffed?.includes(declared as MediaType)) throw await refuse(MEDIA_MESSAGES.mismatch(name, declared));
   return { path: relative, content_type: declared, size, name };
 }
@@ -170,7 +152,7 @@ export async function readSendRequest(
   const fields: Record<string, unknown> = {};
   const media: StoredMedia[] = [];
   try {
-    const parts = multipartParts<Part>(request, {
+    const parts = multipartParts(request, {
       limits: { files: MEDIA_MAX_FILES, fileSize: MEDIA_MAX_BYTES, fields: 20, fieldSize: 64 * 1024 },
     });
     for await (const part of parts) {
@@ -186,8 +168,8 @@ export async function readSendRequest(
     }
   } catch (error) {
     await removeMedia(ctx, media);
-    if (isLimitError(error, 'FST_FILES_LIMIT')) throw invalid({ media: [MEDIA_MESSAGES.tooMany] });
-    if (isLimitError(error, 'FST_REQ_FILE_TOO_LARGE'))
+    if (hasErrorCode(error, 'FST_FILES_LIMIT')) throw invalid({ media: [MEDIA_MESSAGES.tooMany] });
+    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
       throw invalid({ media: [MEDIA_MESSAGES.tooLarge('A file')] });
     throw uploadError(error);
   }

@@ -11,7 +11,7 @@ import {
   type NotificationCounts,
   type NumberNotificationCounts,
 } from '@shared/api/notifications';
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { calls, conversations, faxes, notificationBlocks, numbers, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -20,6 +20,9 @@ import { notificationBlockView } from './view';
 
 /** §3 call outcome "missed". */
 const MISSED = 2;
+
+/** Nothing unseen on any channel. */
+const noCounts = (): NotificationCounts => ({ calls: 0, messages: 0, voicemails: 0, faxes: 0 });
 
 /** The user's notification blocks in the company, by number and channel. */
 export async function blocksOf(
@@ -69,6 +72,20 @@ async function checkNumbers(
   return unique;
 }
 
+/** How many of the company's rows of `table` meeting `where` each number has (rows with no number left out). */
+function countPerNumber(
+  ctx: AppContext,
+  companyId: number,
+  table: typeof calls | typeof voicemails | typeof faxes,
+  where: SQL[],
+) {
+  return ctx.db
+    .select({ number_id: table.number_id, n: count() })
+    .from(table)
+    .where(and(eq(table.company_id, companyId), ...where, isNotNull(table.number_id)))
+    .groupBy(table.number_id);
+}
+
 /** Unseen counts per number and channel (numbers with nothing are absent). */
 async function countsByNumber(ctx: AppContext, companyId: number): Promise<Map<number, NotificationCounts>> {
   const since = new Date(ctx.now().getTime() - NOTIFICATION_RECENT_HOURS * 3600_000);
@@ -81,48 +98,19 @@ async function countsByNumber(ctx: AppContext, companyId: number): Promise<Map<n
       .from(conversations)
       .where(eq(conversations.company_id, companyId))
       .groupBy(conversations.number_id),
-    ctx.db
-      .select({ number_id: calls.number_id, n: count() })
-      .from(calls)
-      .where(
-        and(
-          eq(calls.company_id, companyId),
-          eq(calls.is_inbound, true),
-          eq(calls.outcome, MISSED),
-          gte(calls.started_at, since),
-          isNotNull(calls.number_id),
-        ),
-      )
-      .groupBy(calls.number_id),
-    ctx.db
-      .select({ number_id: voicemails.number_id, n: count() })
-      .from(voicemails)
-      .where(
-        and(
-          eq(voicemails.company_id, companyId),
-          isNull(voicemails.listened_at),
-          isNotNull(voicemails.number_id),
-        ),
-      )
-      .groupBy(voicemails.number_id),
-    ctx.db
-      .select({ number_id: faxes.number_id, n: count() })
-      .from(faxes)
-      .where(
-        and(
-          eq(faxes.company_id, companyId),
-          eq(faxes.is_inbound, true),
-          gte(faxes.created_at, since),
-          isNotNull(faxes.number_id),
-        ),
-      )
-      .groupBy(faxes.number_id),
+    countPerNumber(ctx, companyId, calls, [
+      eq(calls.is_inbound, true),
+      eq(calls.outcome, MISSED),
+      gte(calls.started_at, since),
+    ]),
+    countPerNumber(ctx, companyId, voicemails, [isNull(voicemails.listened_at)]),
+    countPerNumber(ctx, companyId, faxes, [eq(faxes.is_inbound, true), gte(faxes.created_at, since)]),
   ]);
   const byNumber = new Map<number, NotificationCounts>();
   const add = (channel: NotificationChannel, rows: { number_id: number | null; n: number }[]) => {
     for (const row of rows) {
       if (row.number_id === null) continue;
-      const counts = byNumber.get(row.number_id) ?? { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
+      const counts = byNumber.get(row.number_id) ?? noCounts();
       counts[channel] += Number(row.n);
       byNumber.set(row.number_id, counts);
     }
@@ -151,14 +139,8 @@ export async function callerCounts(
   ]);
   const blocked = new Set(blocks.map((block) => `${block.number_id}:${block.channel}`));
   return numberRows.map((row) => {
-    const own = counts.get(row.id) ?? { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
-    const result: NumberNotificationCounts = {
-      number_id: row.id,
-      calls: 0,
-      messages: 0,
-      voicemails: 0,
-      faxes: 0,
-    };
+    const own = counts.get(row.id) ?? noCounts();
+    const result: NumberNotificationCounts = { number_id: row.id, ...noCounts() };
     for (const channel of NOTIFICATION_CHANNELS) {
       result[channel] = blocked.has(`${row.id}:${channel}`) ? 0 : own[channel];
     }
@@ -222,7 +204,7 @@ export async function callerTotals(
   userId: number,
   companyId: number,
 ): Promise<NotificationCounts> {
-  const total: NotificationCounts = { calls: 0, messages: 0, voicemails: 0, faxes: 0 };
+  const total = noCounts();
   for (const row of await callerCounts(ctx, userId, companyId)) {
     for (const channel of NOTIFICATION_CHANNELS) total[channel] += row[channel];
   }

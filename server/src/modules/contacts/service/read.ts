@@ -27,40 +27,42 @@ export async function companyOfContact(db: Db, id: number): Promise<number | nul
   return row?.company ?? null;
 }
 
+/** Rows gathered by their contact, in the rows' order, each as `entry` makes it. */
+function perContact<Row extends { contact_id: number }, Entry>(
+  rows: readonly Row[],
+  entry: (row: Row) => Entry,
+): Map<number, Entry[]> {
+  const byContact = new Map<number, Entry[]>();
+  for (const row of rows) {
+    const list = byContact.get(row.contact_id) ?? [];
+    list.push(entry(row));
+    byContact.set(row.contact_id, list);
+  }
+  return byContact;
+}
+
 /** The labels of many contacts, by contact id, each list by label. */
 export async function labelsOf(db: Db, ids: readonly number[]): Promise<Map<number, Contact['labels']>> {
-  const byContact = new Map<number, Contact['labels']>();
-  if (!ids.length) return byContact;
+  if (!ids.length) return new Map();
   const rows = await db
     .select({ contact_id: contactLabelLinks.contact_id, id: contactLabels.id, label: contactLabels.label })
     .from(contactLabelLinks)
     .innerJoin(contactLabels, eq(contactLabels.id, contactLabelLinks.label_id))
     .where(inArray(contactLabelLinks.contact_id, [...ids]))
     .orderBy(asc(contactLabels.label), asc(contactLabels.id));
-  for (const row of rows) {
-    const list = byContact.get(row.contact_id) ?? [];
-    list.push({ id: row.id, label: row.label });
-    byContact.set(row.contact_id, list);
-  }
-  return byContact;
+  return perContact(rows, (row) => ({ id: row.id, label: row.label }));
 }
 
 /** The groups many contacts are members of, by contact id, each list by name. */
 export async function groupsOf(db: Db, ids: readonly number[]): Promise<Map<number, Contact['groups']>> {
-  const byContact = new Map<number, Contact['groups']>();
-  if (!ids.length) return byContact;
+  if (!ids.length) return new Map();
   const rows = await db
     .select({ contact_id: contactGroupMembers.contact_id, id: contactGroups.id, name: contactGroups.name })
     .from(contactGroupMembers)
     .innerJoin(contactGroups, eq(contactGroups.id, contactGroupMembers.group_id))
     .where(inArray(contactGroupMembers.contact_id, [...ids]))
     .orderBy(asc(contactGroups.name), asc(contactGroups.id));
-  for (const row of rows) {
-    const list = byContact.get(row.contact_id) ?? [];
-    list.push({ id: row.id, name: row.name });
-    byContact.set(row.contact_id, list);
-  }
-  return byContact;
+  return perContact(rows, (row) => ({ id: row.id, name: row.name }));
 }
 
 /** Many rows as contacts, in their order: three queries (labels, groups, custom values) for the lot. */

@@ -7,7 +7,7 @@ import type { CONVERSATION_ACTIONS } from '@shared/domain/messaging';
 import { roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { conversationItems, conversations, memberships } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { invalid, notFound } from '../../../lib/errors';
@@ -73,7 +73,20 @@ export async function applyAction(
 }
 
 /** Marks read every unread conversation of the company (or of one of its numbers). */
-export async function readAll(ctx: AppContext, companyId: number, numberId?: number): Promise<number[]> {
+export function readAll(ctx: AppContext, companyId: number, numberId?: number): Promise<number[]> {
+  return markRead(ctx, companyId, numberId);
+}
+
+/**
+ * Marks read the unread conversations of the company (or of one of its numbers) that also meet `where`;
+ * publishes and answers the ones it changed.
+ */
+async function markRead(
+  ctx: AppContext,
+  companyId: number,
+  numberId: number | undefined,
+  ...where: SQL[]
+): Promise<number[]> {
   const changed = await ctx.db
     .update(conversations)
     .set({ unread_count: 0, updated_at: ctx.now() })
@@ -82,6 +95,7 @@ export async function readAll(ctx: AppContext, companyId: number, numberId?: num
         eq(conversations.company_id, companyId),
         gt(conversations.unread_count, 0),
         numberId !== undefined ? eq(conversations.number_id, numberId) : undefined,
+        ...where,
       ),
     )
     .returning({ id: conversations.id });
@@ -96,7 +110,7 @@ export async function readAll(ctx: AppContext, companyId: number, numberId?: num
  * `addItem` counts). A conversation is marked read when at least one of those is of `kind` and none is of
  * another kind; one with unread texts and an unread voicemail stays unread for either type.
  */
-export async function readAllByType(
+export function readAllByType(
   ctx: AppContext,
   companyId: number,
   kind: string,
@@ -106,22 +120,13 @@ export async function readAllByType(
       from ${conversationItems}
       where ${conversationItems.conversation_id} = ${conversations.id} and ${conversationItems.is_inbound}
         and ${conversationItems.kind} in ('message', 'call', 'voicemail', 'fax'))`;
-  const changed = await ctx.db
-    .update(conversations)
-    .set({ unread_count: 0, updated_at: ctx.now() })
-    .where(
-      and(
-        eq(conversations.company_id, companyId),
-        gt(conversations.unread_count, 0),
-        numberId !== undefined ? eq(conversations.number_id, numberId) : undefined,
-        sql`exists (select 1 from ${unreadItems} unread where unread.position <= ${conversations.unread_count} and unread.kind = ${kind})`,
-        sql`not exists (select 1 from ${unreadItems} unread where unread.position <= ${conversations.unread_count} and unread.kind <> ${kind})`,
-      ),
-    )
-    .returning({ id: conversations.id });
-  const ids = changed.map((row) => row.id);
-  await publishConversations(ctx, ids);
-  return ids;
+  return markRead(
+    ctx,
+    companyId,
+    numberId,
+    sql`exists (select 1 from ${unreadItems} unread where unread.position <= ${conversations.unread_count} and unread.kind = ${kind})`,
+    sql`not exists (select 1 from ${unreadItems} unread where unread.position <= ${conversations.unread_count} and unread.kind <> ${kind})`,
+  );
 }
 
 /** One conversation's action: apply it, publish, answer the conversation as it is now (404 for none). */

@@ -15,8 +15,11 @@ import { companyGroup } from './groups';
 
 type Selection = Parameters<typeof contactSelectionCondition>[2];
 
-function refuseVirtual(group: GroupRow): void {
+/** The company's group (404 for none), refused when it is virtual: only a plain group takes members by hand. */
+async function plainGroup(db: Db, companyId: number, groupId: number): Promise<GroupRow> {
+  const group = await companyGroup(db, companyId, groupId);
   if (group.filters !== null) throw invalid({ contacts: [virtualGroupMessage(group.name)] });
+  return group;
 }
 
 /** Puts the contacts matching `condition` in a plain group; those already in it are left. Answers how many joined. */
@@ -41,8 +44,7 @@ export async function addMatchingContacts(
   groupId: number,
   filters: ContactFilters,
 ): Promise<number> {
-  const group = await companyGroup(ctx.db, companyId, groupId);
-  refuseVirtual(group);
+  const group = await plainGroup(ctx.db, companyId, groupId);
   const condition = await contactFilterCondition(ctx.db, companyId, filters);
   return addMembers(ctx.db, group.id, condition);
 }
@@ -54,8 +56,7 @@ export async function addContacts(
   groupId: number,
   contactIds: number[],
 ): Promise<number> {
-  const group = await companyGroup(ctx.db, companyId, groupId);
-  refuseVirtual(group);
+  const group = await plainGroup(ctx.db, companyId, groupId);
   const condition = await contactSelectionCondition(ctx.db, companyId, { contacts: contactIds });
   return addMembers(ctx.db, group.id, condition);
 }
@@ -67,8 +68,7 @@ export async function removeContacts(
   groupId: number,
   selection: Selection,
 ): Promise<number> {
-  const group = await companyGroup(ctx.db, companyId, groupId);
-  refuseVirtual(group);
+  const group = await plainGroup(ctx.db, companyId, groupId);
   const condition = await contactSelectionCondition(ctx.db, companyId, selection);
   const removed = await ctx.db
     .delete(contactGroupMembers)

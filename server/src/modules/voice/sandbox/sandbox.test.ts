@@ -9,22 +9,21 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VOICE_ENDPOINTS as E, type IncomingCall, VOICE_MESSAGES } from '@shared/api/voice';
-import { EVENTS, type InAppCallingEvent } from '@shared/realtime';
+import { VOICE_ENDPOINTS as E, VOICE_MESSAGES } from '@shared/api/voice';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, memberships, outbox, voicemails } from '../../../db/schema';
+import { calls, outbox, voicemails } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
+import { activateAgents, IN_APP_LINE, ringLog } from '../testing';
 import { manualTimers } from './timers';
 
-const IN_APP_LINE = '+13125550104';
 let t: TestApp;
 let dataDir: string;
 const timers = manualTimers();
 let motors: number;
 let agent: number;
 let agent2: number;
-const rings: { userId: number; event: InAppCallingEvent }[] = [];
+const { rings, ringsOf, eventsOf, listen } = ringLog();
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'switchboard-voice-'));
@@ -32,11 +31,7 @@ beforeAll(async () => {
   motors = t.ids.companies.demoMotors;
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  t.ctx.realtime.listen((channel, event, payload) => {
-    const match = /^private-users\.(\d+)$/.exec(channel);
-    if (match && event === EVENTS.inAppCalling)
-      rings.push({ userId: Number(match[1]), event: payload as InAppCallingEvent });
-  });
+  listen(t);
 });
 afterAll(async () => {
   await t.close();
@@ -46,10 +41,7 @@ beforeEach(async () => {
   // Every test starts with both agents active and no wait pending from the one before.
   timers.clear();
   rings.length = 0;
-  await t.ctx.db
-    .update(memberships)
-    .set({ in_app_calling_status: 'active' })
-    .where(eq(memberships.company_id, t.ids.companies.demoMotors));
+  await activateAgents(t);
 });
 
 const place = async (body: Record<string, unknown> = {}, as = 'owner@demo.test') => {
@@ -73,16 +65,6 @@ const record = async (id: number) => {
   return row;
 };
 const statuses = async (id: number) => (await record(id)).events.map((event) => event.status);
-const ringsOf = (userId: number, callId: number) =>
-  rings
-    .filter(
-      (ring) => ring.userId === userId && ring.event.type === 'ringing' && ring.event.call.call_id === callId,
-    )
-    .map((ring) => (ring.event as { call: IncomingCall }).call);
-const eventsOf = (userId: number, callId: number) =>
-  rings
-    .filter((ring) => ring.userId === userId && 'call_id' in ring.event && ring.event.call_id === callId)
-    .map((ring) => ring.event);
 /** Waits for the sandbox's acts under way (a fired wait runs in the background) before reading. */
 const settle = () => t.ctx.voice.sandbox.settled();
 const canAnswer = async (as: string, callId: number) =>

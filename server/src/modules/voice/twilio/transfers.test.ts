@@ -6,26 +6,29 @@
  * through the call's conference (its events signed like every webhook). A sandbox call gets the sandbox
  * network's acts; a Twilio call without Twilio configured a clear 503.
  */
-import { VOICE_ENDPOINTS as E, type IncomingCall, VOICE_MESSAGES } from '@shared/api/voice';
-import { EVENTS, type InAppCallingEvent } from '@shared/realtime';
+import { VOICE_ENDPOINTS as E, VOICE_MESSAGES } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
-import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   TwilioParticipantCreate,
   TwilioParticipants,
   TwilioVoiceClient,
 } from '../../../carriers/twilio';
-import { calls, memberships } from '../../../db/schema';
+import { calls } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { initialLive } from '../records';
 import { manualTimers } from '../sandbox/timers';
+import {
+  TWILIO_ACCOUNT as ACCOUNT,
+  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
+  activateAgents,
+  IN_APP_LINE,
+  PUBLIC_URL,
+  postSigned,
+  ringLog,
+} from '../testing';
 
-const AUTH_TOKEN = 'test-twilio-auth-token';
-const PUBLIC_URL = 'https://switchboard.example.test';
 const VOICE_URL = `${PUBLIC_URL}/api/webhooks/twilio/voice`;
-const IN_APP_LINE = '+13125550104';
-const ACCOUNT = 'AC00000000000000000000000000000000';
 const CONFERENCE = 'CF00000000000000000000000000000001';
 
 /** What the fake REST client was asked, in order. */
@@ -84,7 +87,7 @@ let motors: number;
 let agent: number;
 let agent2: number;
 let seq = 0;
-const rings: { userId: number; event: InAppCallingEvent }[] = [];
+const { rings, ringsOf, eventsOf, listen } = ringLog();
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -94,33 +97,17 @@ beforeAll(async () => {
   motors = t.ids.companies.demoMotors;
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  t.ctx.realtime.listen((channel, event, payload) => {
-    const match = /^private-users\.(\d+)$/.exec(channel);
-    if (match && event === EVENTS.inAppCalling)
-      rings.push({ userId: Number(match[1]), event: payload as InAppCallingEvent });
-  });
+  listen(t);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   made.length = 0;
   rings.length = 0;
-  await t.ctx.db
-    .update(memberships)
-    .set({ in_app_calling_status: 'active' })
-    .where(eq(memberships.company_id, motors));
+  await activateAgents(t);
 });
 
 /** Posts a form to a Twilio webhook path (with its query), signed as Twilio signs it. */
-const post = (path: string, params: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api${path}`,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${PUBLIC_URL}/api${path}`, params),
-    },
-    payload: new URLSearchParams(params).toString(),
-  });
+const post = (path: string, params: Record<string, string>) => postSigned(t, path, params);
 const voice = (query: string, params: Record<string, string>) =>
   post(`/webhooks/twilio/voice${query}`, { AccountSid: ACCOUNT, ...params });
 const nextSid = () => `CA${String(++seq).padStart(32, '0')}`;
@@ -130,16 +117,6 @@ const record = async (sid: string) => {
   return row;
 };
 const statuses = async (sid: string) => (await record(sid)).events.map((event) => event.status);
-const ringsOf = (userId: number, callId: number) =>
-  rings
-    .filter(
-      (ring) => ring.userId === userId && ring.event.type === 'ringing' && ring.event.call.call_id === callId,
-    )
-    .map((ring) => (ring.event as { call: IncomingCall }).call);
-const eventsOf = (userId: number, callId: number) =>
-  rings
-    .filter((ring) => ring.userId === userId && 'call_id' in ring.event && ring.event.call_id === callId)
-    .map((ring) => ring.event);
 const act = (as: string, callId: number, what: string, payload?: Record<string, unknown>) =>
   t.as(as, {
     method: 'POST',
@@ -550,10 +527,7 @@ describe('the same endpoints on a sandbox call (and a Twilio call without Twilio
   const timers = manualTimers();
   beforeAll(async () => {
     s = await createTestApp({}, { voiceTimers: timers });
-    await s.ctx.db
-      .update(memberships)
-      .set({ in_app_calling_status: 'active' })
-      .where(eq(memberships.company_id, s.ids.companies.demoMotors));
+    await activateAgents(s);
   });
   afterAll(() => s.close());
 

@@ -6,58 +6,39 @@
  * call from an agent's app.
  */
 import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
-import { EVENTS, type InAppCallingEvent } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calls, memberships, voicemails } from '../../../db/schema';
+import { calls, voicemails } from '../../../db/schema';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
+import {
+  TWILIO_ACCOUNT as ACCOUNT,
+  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
+  activateAgents,
+  IN_APP_LINE,
+  PUBLIC_URL,
+  postSigned as post,
+  ringLog,
+} from '../testing';
 
-const AUTH_TOKEN = 'test-twilio-auth-token';
-const PUBLIC_URL = 'https://switchboard.example.test';
-const IN_APP_LINE = '+13125550104';
-const ACCOUNT = 'AC00000000000000000000000000000000';
 let t: TestApp;
 let agent: number;
 let agent2: number;
 let seq = 0;
-const rings: { userId: number; event: InAppCallingEvent }[] = [];
+const { rings, listen } = ringLog();
 
 beforeAll(async () => {
   t = await createTestApp({ twilio: { accountSid: ACCOUNT, authToken: AUTH_TOKEN }, publicUrl: PUBLIC_URL });
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  t.ctx.realtime.listen((channel, event, payload) => {
-    const match = /^private-users\.(\d+)$/.exec(channel);
-    if (match && event === EVENTS.inAppCalling)
-      rings.push({ userId: Number(match[1]), event: payload as InAppCallingEvent });
-  });
+  listen(t);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   rings.length = 0;
-  await t.ctx.db
-    .update(memberships)
-    .set({ in_app_calling_status: 'active' })
-    .where(eq(memberships.company_id, t.ids.companies.demoMotors));
+  await activateAgents(t);
 });
 
-/** Posts a form to a Twilio webhook path (with its query), signed as Twilio signs it unless told otherwise. */
-const post = (app: TestApp, path: string, params: Record<string, string>, signature?: string | null) =>
-  app.app.inject({
-    method: 'POST',
-    url: `/api${path}`,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      ...(signature === null
-        ? {}
-        : {
-            'x-twilio-signature':
-              signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${PUBLIC_URL}/api${path}`, params),
-          }),
-    },
-    payload: new URLSearchParams(params).toString(),
-  });
 const voice = (query: string, params: Record<string, string>) =>
   post(t, `/webhooks/twilio/voice${query}`, params);
 
