@@ -63,6 +63,8 @@ export async function signOut(): Promise<void> {
     await api.call(AUTH_ENDPOINTS.logout, {}, { keepSessionOn401: true, silent: true });
   } finally {
     await platform().tokens.clear();
+    // A signed-out app shows no unread count (the inbox's listener clears it too, but only if it had mounted).
+    await platform().setBadge(0);
     appStore.set(adminSessionAtom, false);
     queryClient.clear();
     queryClient.setQueryData(keys.currentUser(), null);

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMatch } from 'react-router';
 import { api } from '../../api';
-import { useRealtimeEvent } from '../../api/realtime';
+import { useChannelSubscribed, useRealtimeEvent } from '../../api/realtime';
 import { platform } from '../../platform';
 import { itemPreview } from './format';
 import { useApplyConversation, useNotificationBlocks } from './inboxApi';
@@ -59,6 +59,24 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
     () => new Set((blocks.data ?? []).map((block) => notificationBlockKey(block.number_id, block.channel))),
     [blocks.data],
   );
+
+  // Catch-up: what was published while the channel was not subscribed (a page loaded straight onto the inbox, a
+  // dropped connection) was never heard, so each time the subscription succeeds the lists and counts are fetched
+  // again — a text that landed in that gap shows up instead of waiting for the next event. Open threads are
+  // fetched again only after a drop: their items carry freshly signed media links, and a refetch right after the
+  // page loaded would swap the link of a voicemail the agent just started playing.
+  const listening = useChannelSubscribed(channels.conversations(companyId));
+  const heardBefore = useRef(false);
+  const wasListening = useRef(false);
+  useEffect(() => {
+    if (listening && !wasListening.current) {
+      void client.invalidateQueries({ queryKey: inboxKeys.lists(companyId) });
+      void client.invalidateQueries({ queryKey: countsKey(companyId) });
+      if (heardBefore.current) void client.invalidateQueries({ queryKey: ['ConversationItem'] });
+      heardBefore.current = true;
+    }
+    wasListening.current = listening;
+  }, [listening, client, companyId]);
 
   useRealtimeEvent(channels.conversations(companyId), EVENTS.conversationUpdated, (event) => {
     const { conversation, item } = event;
