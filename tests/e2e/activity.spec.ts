@@ -139,8 +139,17 @@ test('a call’s transcript opens with its speakers and talk time', async ({ pag
     await show.getByRole('checkbox', { name: kind, exact: true }).uncheck();
   await page.getByLabel('From', { exact: true }).fill(day);
   await page.getByLabel('To', { exact: true }).fill(day);
-  await page.getByRole('searchbox', { name: 'Search activity' }).fill(call.caller);
+  // The searched page, not the list shown before it: counting the buttons of a list about to be replaced would
+  // open transcripts that the search's rows then close again.
+  const caller = call.caller;
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/activity?') &&
+      (response.request().postData() ?? '').includes(JSON.stringify(caller).slice(1, -1)),
+  );
+  await page.getByRole('searchbox', { name: 'Search activity' }).fill(caller);
   await expect(page).toHaveURL(/search=/);
+  await searched;
   await expect(feed.getByRole('article').first()).toBeVisible();
 
   const firstLine = call.transcription.raw[0]?.transcript ?? '';
