@@ -239,7 +239,11 @@ describe('a runner that dies holding a job', () => {
     });
     await enqueueJob(t.ctx, { kind, key: 'one', maxAttempts: 3 });
     for (let death = 0; death < 3; death++) {
-      expect(await claimJob(t.ctx, { kind, leaseMs })).toBeDefined();
+      // Each claim is a run that then dies holding the lease: the job counts it.
+      expect(await claimJob(t.ctx, { kind, leaseMs })).toMatchObject({
+        state: 'running',
+        attempts: death + 1,
+      });
       advance(leaseMs + 1);
     }
     expect(await runner.runDue()).toBe(1);
