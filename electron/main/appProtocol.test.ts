@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serveAppFile } from './appProtocol';
 import { AudioPreferencesStore } from './audio';
+import { memoryStore } from './memoryStore';
 
 let root = '';
 beforeAll(() => {
@@ -26,47 +27,33 @@ describe('app:// serves the packaged UI', () => {
     expect(await response.text()).toBe('console.log(1)');
   });
 
-  it('answers index.html for the UI routes', async () => {
-    for (const url of [
-      'app://switchboard/',
-      'app://switchboard/users',
-      'app://switchboard/dialer?number=%2B1',
-    ]) {
+  it.each(['app://switchboard/', 'app://switchboard/users', 'app://switchboard/dialer?number=%2B1'])(
+    'answers index.html for the UI route %s',
+    async (url) => {
       const response = await serve(url);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(await response.text()).toContain('id="root"');
-    }
-  });
+    },
+  );
 
-  it('never serves a file outside the build folder', async () => {
-    for (const url of [
-      'app://switchboard/../secret.txt',
-      'app://switchboard/%2e%2e/secret.txt',
-      'app://switchboard/assets/..%2F..%2Fsecret.txt',
-    ]) {
-      const response = await serve(url);
-      expect(await response.text()).not.toBe('nope');
-    }
+  it.each([
+    'app://switchboard/../secret.txt',
+    'app://switchboard/%2e%2e/secret.txt',
+    'app://switchboard/assets/..%2F..%2Fsecret.txt',
+  ])('never serves a file outside the build folder: %s', async (url) => {
+    const response = await serve(url);
+    expect(await response.text()).not.toBe('nope');
   });
 });
 
 describe('audio devices', () => {
   it('are kept per machine, with the system default for any not chosen', () => {
-    const data = new Map<string, unknown>();
-    const store = new AudioPreferencesStore({
-      get: (k) => data.get(k),
-      set: (k, v) => data.set(k, v),
-      delete: (k) => data.delete(k),
-    });
+    const kept = memoryStore();
+    const store = new AudioPreferencesStore(kept);
     expect(store.get()).toEqual({ inputDeviceId: null, outputDeviceId: null, ringtoneDeviceId: null });
     store.set({ inputDeviceId: 'mic-1', outputDeviceId: 'headset', ringtoneDeviceId: 'speakers' });
-    expect(
-      new AudioPreferencesStore({
-        get: (k) => data.get(k),
-        set: (k, v) => data.set(k, v),
-        delete: () => {},
-      }).get(),
-    ).toEqual({
+    // The next start of the app reads what this one kept.
+    expect(new AudioPreferencesStore(kept).get()).toEqual({
       inputDeviceId: 'mic-1',
       outputDeviceId: 'headset',
       ringtoneDeviceId: 'speakers',

@@ -1,6 +1,7 @@
 import { globalShortcut } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeElectron } from '../../tests/fakes/electron';
+import { memoryStore } from './memoryStore';
 import { DEFAULT_SETTINGS, DesktopSettingsService, launchedHidden } from './settings';
 import { configureUpdates } from './updates';
 
@@ -12,10 +13,9 @@ const fakeShortcuts = globalShortcut as unknown as {
 beforeEach(() => resetFakeElectron());
 
 function setup() {
-  const data = new Map<string, unknown>();
   const loginItems = { setLoginItemSettings: vi.fn() };
   const service = new DesktopSettingsService({
-    store: { get: (k) => data.get(k), set: (k, v) => data.set(k, v), delete: (k) => data.delete(k) },
+    store: memoryStore(),
     loginItems,
     onShortcut: vi.fn(),
   });

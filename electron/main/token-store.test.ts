@@ -1,27 +1,26 @@
 import { safeStorage } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetFakeElectron } from '../../tests/fakes/electron';
+import { memoryStore } from './memoryStore';
 import { type KeyValueStore, TokenVault } from './token-store';
 
 const pair = { access_token: 'sba_access_1', refresh_token: 'sbr_refresh_1', expires_in: 3600 };
 
-function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return { data, get: (k) => data.get(k), set: (k, v) => data.set(k, v), delete: (k) => data.delete(k) };
-}
-
 beforeEach(() => resetFakeElectron());
+
+/** A vault on `store` whose renewals are never looked at. */
+const vaultOn = (store: KeyValueStore) => new TokenVault({ safeStorage, store, refresh: vi.fn() });
 
 describe('the secure token store', () => {
   it('never writes a token in plain text, and survives a restart', async () => {
     const store = memoryStore();
-    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const vault = vaultOn(store);
     await vault.set(pair);
     const written = JSON.stringify([...store.data.values()]);
     expect(written).not.toContain('sba_access_1');
     expect(written).not.toContain('sbr_refresh_1');
 
-    const afterRestart = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const afterRestart = vaultOn(store);
     await expect(afterRestart.accessToken()).resolves.toBe('sba_access_1');
   });
 
@@ -54,7 +53,7 @@ describe('the secure token store', () => {
   it('without a keychain, keeps tokens in memory only and says why sign-in will be needed again', async () => {
     (safeStorage as unknown as { available: boolean }).available = false;
     const store = memoryStore();
-    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const vault = vaultOn(store);
     await vault.set(pair);
     await expect(vault.accessToken()).resolves.toBe('sba_access_1');
     expect(store.data.size).toBe(0);
@@ -64,14 +63,14 @@ describe('the secure token store', () => {
   it('a sealed value it cannot open (another machine) is discarded', async () => {
     const store = memoryStore();
     store.set('tokens', Buffer.from('not sealed by us').toString('base64'));
-    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const vault = vaultOn(store);
     await expect(vault.accessToken()).resolves.toBeNull();
     expect(store.data.size).toBe(0);
   });
 
   it('sign-out wipes it', async () => {
     const store = memoryStore();
-    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const vault = vaultOn(store);
     await vault.set(pair);
     await vault.clear();
     await expect(vault.accessToken()).resolves.toBeNull();
@@ -80,16 +79,14 @@ describe('the secure token store', () => {
 
   it("acting as another user (§4 Admin login) uses their pair in memory only, and returns to the admin's own", async () => {
     const store = memoryStore();
-    const vault = new TokenVault({ safeStorage, store, refresh: vi.fn() });
+    const vault = vaultOn(store);
     await vault.set(pair);
     const sealedBefore = store.data.get('tokens');
     vault.actAs({ access_token: 'sba_user_7', refresh_token: 'sbr_user_7', expires_in: 3600 });
     await expect(vault.accessToken()).resolves.toBe('sba_user_7');
     expect(store.data.get('tokens')).toBe(sealedBefore);
     // A restart while acting comes back as the admin.
-    await expect(new TokenVault({ safeStorage, store, refresh: vi.fn() }).accessToken()).resolves.toBe(
-      'sba_access_1',
-    );
+    await expect(vaultOn(store).accessToken()).resolves.toBe('sba_access_1');
     vault.endActing();
     await expect(vault.accessToken()).resolves.toBe('sba_access_1');
   });

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStore } from './token-store';
+import { memoryStore } from './memoryStore';
 import {
   DEFAULT_WINDOW_SIZE,
   placeWindow,
@@ -104,16 +104,6 @@ class FakeWindow extends EventEmitter implements TrackedWindow {
   setBounds(bounds: Partial<Rectangle>) {
     this.bounds = { ...this.bounds, ...bounds };
   }
-}
-
-function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  return {
-    data,
-    get: (key) => data.get(key),
-    set: (key, value) => data.set(key, value),
-    delete: (key) => data.delete(key),
-  };
 }
 
 function keeper(screen: FakeScreen, store = memoryStore()) {

@@ -1,28 +1,17 @@
 import { act, type ReactNode, Suspense } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { reactRoots } from '../testing/reactRoots';
 import { ChunkLoadError, lazyComponent } from './lazyLoad';
-
-// React warns unless it knows act() drives the test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
 }
 
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = null;
-});
+const newRoot = reactRoots();
 
 async function render(node: ReactNode): Promise<HTMLElement> {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root?.render(node));
+  const { host, root } = newRoot();
+  await act(async () => root.render(node));
   return host;
 }
 
@@ -59,10 +48,9 @@ describe('lazyComponent', () => {
   it('renders at once, without the fallback, when the chunk was preloaded', async () => {
     const lazy = lazyComponent('hello', async () => Hello);
     await lazy.preload();
-    host = document.createElement('div');
-    root = createRoot(host);
+    const { host, root } = newRoot();
     act(() =>
-      root?.render(
+      root.render(
         <Suspense fallback={<p>Loading</p>}>
           <lazy.Component name="Grace" />
         </Suspense>,

@@ -3,9 +3,10 @@
  * the server's answer if it refuses, Cancel and the action.
  * `ConfirmDeleteModal` is the one for deleting a record through its mutation.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { flash } from './flash';
+import { ErrorAlert } from './States';
 
 export function ConfirmModal({
   opened,
@@ -38,11 +39,7 @@ export function ConfirmModal({
     <Modal opened={opened} onClose={onClose} title={title}>
       <Stack>
         <Text size="sm">{children}</Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus={focusCancel || undefined}>
             {cancelLabel}

@@ -2,8 +2,9 @@
  * A dialog that is one form: its fields, the form's own message when the server refuses it (field messages sit
  * beside their fields), Cancel and the action. The dialogs that create, rename or apply something all share it.
  */
-import { Alert, Button, Group, Modal, Stack, type StackProps } from '@mantine/core';
+import { Button, Group, Modal, Stack, type StackProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { ErrorAlert } from './States';
 
 export function FormDialog({
   opened = true,
@@ -36,11 +37,7 @@ export function FormDialog({
       <form onSubmit={onSubmit}>
         <Stack gap={gap}>
           {children}
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <ErrorAlert message={error} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -2,8 +2,9 @@
  * The frame of the signed-out screens: a centred card with the product name, and the one form most of them hold
  * (its fields, what went wrong, the action, then any links).
  */
-import { Alert, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
+import { ErrorAlert } from './States';
 
 export function PublicLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -47,11 +48,7 @@ export function PublicForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         {children}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ErrorAlert message={error} />
         <Button type="submit" loading={submitting} disabled={disabled}>
           {submitLabel}
         </Button>

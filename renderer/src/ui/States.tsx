@@ -1,5 +1,5 @@
 /** Loading, empty, error and not-found states, so every screen says what is going on. */
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -39,6 +39,27 @@ export function ErrorState({
           </Button>
         )}
       </Stack>
+    </Alert>
+  );
+}
+
+/** A query that failed, in place of what it loads, with "Try again" to load it again. */
+export function QueryErrorState({
+  title,
+  query,
+}: {
+  title: string;
+  query: { error: unknown; refetch: () => unknown };
+}) {
+  return <ErrorState title={title} error={query.error} onRetry={() => query.refetch()} />;
+}
+
+/** What went wrong with a form or an action, read out at once; nothing while there is nothing to say. */
+export function ErrorAlert({ message, mt }: { message: ReactNode; mt?: MantineSpacing }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" role="alert" mt={mt}>
+      {message}
     </Alert>
   );
 }

@@ -1,3 +1,9 @@
+/** How a CSV file is asked of the API: as text, CSV preferred (a refusal still answers JSON). */
+export const CSV_ANSWER = {
+  responseType: 'text',
+  headers: { Accept: 'text/csv, application/json' },
+} as const;
+
 /** Hands text (a CSV export or report) to the browser as a file download: a Blob behind a temporary `<a download>`. */
 export function saveTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

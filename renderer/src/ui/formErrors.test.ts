@@ -1,7 +1,7 @@
 import type { UseFormSetError } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { applyServerErrors } from './formErrors';
+import { applyServerErrors, applyServerErrorsToField, failureSummary } from './formErrors';
 
 type Values = { name: string; choices: { value: string }[] };
 
@@ -27,5 +27,26 @@ describe('applyServerErrors', () => {
     );
     expect(applyServerErrors<Values>(new Error('Network down'), setError, ['name'])).toBe('Network down');
     expect(setError).not.toHaveBeenCalled();
+  });
+});
+
+describe('applyServerErrorsToField', () => {
+  it('says beside the one field what no field of it showed, after the field’s own message', () => {
+    const setError = vi.fn<UseFormSetError<Values>>();
+    const error = new ApiError(422, { name: ['Taken.'], other: ['Somewhere else.'] }, 'Invalid');
+    applyServerErrorsToField<Values>(error, setError, 'name');
+    expect(setError.mock.calls).toEqual([
+      ['name', { type: 'server', message: 'Taken.' }],
+      ['name', { type: 'server', message: 'Somewhere else.' }],
+    ]);
+  });
+});
+
+describe('failureSummary', () => {
+  it('answers every field message once, in one line, else the message', () => {
+    const error = new ApiError(422, { name: ['Taken.'], email: ['Taken.', 'Invalid.'] }, 'Invalid');
+    expect(failureSummary(error)).toBe('Taken. Invalid.');
+    expect(failureSummary(new ApiError(500, {}, 'Server error'))).toBe('Server error');
+    expect(failureSummary(new Error('Network down'))).toBe('Network down');
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Mantine's choice inputs bound to a react-hook-form field: the value, the change and blur handlers, the ref
- * (so a refused field takes the focus) and the field's message, wired one way everywhere. Every other prop goes
- * to the Mantine input as it is.
+ * Inputs bound to a react-hook-form field, wired one way everywhere: the field's ref (so a refused field takes the
+ * focus), its handlers and its message.
  *
- * These are for fields that store exactly what the input gives; a field that maps the input's value (a select
- * that must never be empty, say) keeps its own `Controller`.
+ * - `fieldProps` is for the inputs that keep their own text (TextInput, PasswordInput, Textarea, Checkbox): what
+ *   `register` gives, and the field's message.
+ * - The components are Mantine's choice inputs, given the value too. Every other prop goes to the Mantine input as
+ *   it is. These are for fields that store exactly what the input gives; a field that maps the input's value (a
+ *   select that must never be empty, say) keeps its own `Controller`.
  */
 import {
   MultiSelect,
@@ -16,7 +18,28 @@ import {
   TagsInput,
   type TagsInputProps,
 } from '@mantine/core';
-import { type Control, type FieldPathByValue, type FieldValues, useController } from 'react-hook-form';
+import {
+  type Control,
+  type FieldError,
+  type FieldErrors,
+  type FieldPathByValue,
+  type FieldValues,
+  get,
+  type Path,
+  type RegisterOptions,
+  type UseFormReturn,
+  useController,
+} from 'react-hook-form';
+
+/** What a text input is given for its field: `register`'s ref, name and handlers, and the field's message. */
+export function fieldProps<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'register' | 'formState'>,
+  name: Path<T>,
+  options?: RegisterOptions<T, Path<T>>,
+) {
+  const error = get<FieldErrors<T>, FieldError | undefined>(form.formState.errors, name);
+  return { ...form.register(name, options), error: error?.message };
+}
 
 /** The form field an input stands for, restricted to fields holding the input's kind of value. */
 type Bound<T extends FieldValues, Value> = {

@@ -26,47 +26,23 @@ const ExportChoiceSchema = z.object({
 type ExportChoice = z.input<typeof ExportChoiceSchema>;
 const choiceOf = (kind: ExportKind): ExportChoice => ({ kind, columns: [...columnsOf(kind)] });
 
-export function ExportDialog({
-  opened,
-  onClose,
-  companyId,
-  filters,
-  tz,
-  numberName,
-}: {
-  opened: boolean;
+interface ExportDialogProps {
   onClose: () => void;
   companyId: number;
   filters: ActivityFilterState;
   tz: string;
   numberName: (id: number) => string;
-}) {
+}
+
+export function ExportDialog({ opened, ...props }: { opened: boolean } & ExportDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Export activity" size="lg">
-      <ExportDialogBody
-        onClose={onClose}
-        companyId={companyId}
-        filters={filters}
-        tz={tz}
-        numberName={numberName}
-      />
+    <Modal opened={opened} onClose={props.onClose} title="Export activity" size="lg">
+      <ExportDialogBody {...props} />
     </Modal>
   );
 }
 
-function ExportDialogBody({
-  onClose,
-  companyId,
-  filters,
-  tz,
-  numberName,
-}: {
-  onClose: () => void;
-  companyId: number;
-  filters: ActivityFilterState;
-  tz: string;
-  numberName: (id: number) => string;
-}) {
+function ExportDialogBody({ onClose, companyId, filters, tz, numberName }: ExportDialogProps) {
   const tracked = useTrackedExport();
   const form = useForm<ExportChoice>({
     resolver: zodResolver(ExportChoiceSchema),

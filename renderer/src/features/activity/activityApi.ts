@@ -12,6 +12,7 @@ import {
 import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { CSV_ANSWER } from '../../ui/download';
 import type { ExportBody, FeedBody } from './filters';
 
 /** Query keys, by data tag (api/keys.ts): the feed is "AnalyticsActivity", a call "Calls". */
@@ -69,6 +70,6 @@ export async function downloadExport(companyId: number, batchId: number): Promis
   return api.call(
     EXPORT_ENDPOINTS.download,
     { params: { companyId, batchId } },
-    { responseType: 'text', headers: { Accept: 'text/csv, application/json' }, silent: true },
+    { ...CSV_ANSWER, silent: true },
   );
 }

@@ -3,23 +3,13 @@ import type { ExportKind } from '@shared/api/activity';
 import { channels, EVENTS } from '@shared/realtime';
 import dayjs from 'dayjs';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ApiError } from '../../api';
 import { useRealtimeEvent, useRealtimeState } from '../../api/realtime';
 import { saveTextFile } from '../../ui/download';
 import { flash } from '../../ui/flash';
+import { failureSummary } from '../../ui/formErrors';
 import { downloadExport, fetchExport, startExport } from './activityApi';
 import { EXPORT_KIND_LABELS } from './exportColumns';
 import { createExportTracker, type TrackedExport } from './exportTracker';
-
-/** The per-field messages of a refused export in one line (a column list, the date window), else the message. */
-export function exportErrorText(error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
-  const lines = Object.values(error.errors)
-    .flatMap((messages) => (Array.isArray(messages) ? messages.map(String) : [String(messages)]))
-    .filter(Boolean);
-  const unique = [...new Set(lines)];
-  return unique.length ? unique.join(' ') : error.message;
-}
 
 export const exportTracker = createExportTracker({
   start: startExport,
@@ -38,7 +28,8 @@ export const exportTracker = createExportTracker({
       flash('danger', tracked.error ?? 'The export failed.', { title: `The ${what} export failed` });
     }
   },
-  errorText: exportErrorText,
+  // A refused export's messages in one line (a column list, the date window).
+  errorText: failureSummary,
   setTimeout: (run, ms) => window.setTimeout(run, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 });

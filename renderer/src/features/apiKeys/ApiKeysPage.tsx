@@ -13,8 +13,9 @@ import { api } from '../../api';
 import { keys } from '../../api/keys';
 import { QueryTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { applyServerErrors } from '../../ui/formErrors';
-import { ActionsHeader } from '../../ui/RowActions';
+import { applyServerErrorsToField } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
+import { actionsColumn } from '../../ui/RowActions';
 import { EmptyState } from '../../ui/States';
 
 const when = (iso: string | null) => (iso ? dayjs(iso).format('MMM D, YYYY h:mm A') : 'Never');
@@ -39,11 +40,7 @@ export function ApiKeysPage() {
       keyForm.reset();
       void queryClient.invalidateQueries({ queryKey: keys.apiKeys() });
     },
-    onError: (error) => {
-      // The form has one field: whatever went wrong is said beside it.
-      const unplaced = applyServerErrors(error, keyForm.setError, ['name']);
-      if (unplaced) keyForm.setError('name', { type: 'server', message: unplaced });
-    },
+    onError: (error) => applyServerErrorsToField(error, keyForm.setError, 'name'),
   });
   const revoke = useMutation({
     mutationFn: async (key: ApiKey) => api.call(API_KEY_ENDPOINTS.revoke, { params: { id: key.id } }),
@@ -58,22 +55,18 @@ export function ApiKeysPage() {
       column.accessor('prefix', { header: 'Key', cell: (info) => <Code>{info.getValue()}…</Code> }),
       column.accessor('created_at', { header: 'Created', cell: (info) => when(info.getValue()) }),
       column.accessor('last_used_at', { header: 'Last used', cell: (info) => when(info.getValue()) }),
-      column.display({
-        id: 'actions',
-        header: ActionsHeader,
-        cell: ({ row: { original: key } }) => (
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            aria-label={`Revoke ${key.name}`}
-            loading={revoke.isPending && revoke.variables?.id === key.id}
-            onClick={() => revoke.mutate(key)}
-          >
-            Revoke
-          </Button>
-        ),
-      }),
+      ...actionsColumn((key: ApiKey) => (
+        <Button
+          size="xs"
+          color="red"
+          variant="light"
+          aria-label={`Revoke ${key.name}`}
+          loading={revoke.isPending && revoke.variables?.id === key.id}
+          onClick={() => revoke.mutate(key)}
+        >
+          Revoke
+        </Button>
+      )),
     ],
     [revoke.isPending, revoke.variables, revoke.mutate],
   );
@@ -88,12 +81,7 @@ export function ApiKeysPage() {
       </Text>
       <form onSubmit={keyForm.handleSubmit(({ name }) => create.mutate(name))}>
         <Group align="flex-end">
-          <TextInput
-            label="Key name"
-            placeholder="e.g. CRM sync"
-            {...keyForm.register('name')}
-            error={keyForm.formState.errors.name?.message}
-          />
+          <TextInput label="Key name" placeholder="e.g. CRM sync" {...fieldProps(keyForm, 'name')} />
           <Button type="submit" loading={create.isPending} disabled={!keyForm.watch('name').trim()}>
             Create key
           </Button>
@@ -104,7 +92,6 @@ export function ApiKeysPage() {
         errorTitle="Could not load your API keys"
         label="API keys"
         columns={columns}
-        getRowId={(key) => String(key.id)}
         loadingLabel="Loading API keys"
         empty={
           <EmptyState title="No API keys yet">

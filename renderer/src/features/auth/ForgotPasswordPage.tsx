@@ -1,14 +1,16 @@
 /** Asks for a reset link (§7 POST /password/forgot). The answer is the same whether or not the account exists. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, TextInput } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../api';
-import { applyServerErrors } from '../../ui/formErrors';
+import { applyServerErrorsToField } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
+import { AccountEmailInput } from './AccountEmailInput';
 
 const ForgotSchema = AUTH_ENDPOINTS.passwordForgot.body;
 type Values = z.input<typeof ForgotSchema>;
@@ -22,9 +24,7 @@ export function ForgotPasswordPage() {
       const data = await api.call(AUTH_ENDPOINTS.passwordForgot, { body: { email } }, { silent: true });
       setSent(data.message);
     } catch (caught) {
-      // The form has one field: whatever went wrong is said beside it.
-      const unplaced = applyServerErrors(caught, form.setError, ['email']);
-      if (unplaced) form.setError('email', { type: 'server', message: unplaced });
+      applyServerErrorsToField(caught, form.setError, 'email');
     }
   });
 
@@ -41,14 +41,7 @@ export function ForgotPasswordPage() {
           disabled={!form.watch('email').trim()}
           onSubmit={submit}
         >
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            autoFocus
-            {...form.register('email')}
-            error={form.formState.errors.email?.message}
-          />
+          <AccountEmailInput autoFocus {...fieldProps(form, 'email')} />
         </PublicForm>
       )}
       <Anchor component={Link} to="/sign-in" size="sm">

@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { api } from '../../api';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
 
 const ResetSchema = AUTH_ENDPOINTS.passwordReset.body;
@@ -65,14 +66,12 @@ export function ResetPasswordPage() {
           description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
           autoFocus
-          {...form.register('password')}
-          error={errors.password?.message}
+          {...fieldProps(form, 'password')}
         />
         <PasswordInput
           label="Repeat the new password"
           autoComplete="new-password"
-          {...form.register('password_confirmation')}
-          error={errors.password_confirmation?.message}
+          {...fieldProps(form, 'password_confirmation')}
         />
       </PublicForm>
     </PublicLayout>

@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { completeSecondFactor, resendSecondFactor } from './signIn';
 
 type Values = z.input<typeof MfaBodySchema>;
@@ -52,8 +53,7 @@ export function SecondFactorStep({
           autoComplete="one-time-code"
           inputMode="numeric"
           autoFocus
-          {...form.register('code')}
-          error={form.formState.errors.code?.message}
+          {...fieldProps(form, 'code')}
         />
         {notice && <Alert color="blue">{notice}</Alert>}
         <Button type="submit" loading={form.formState.isSubmitting} disabled={!form.watch('code').trim()}>

@@ -3,7 +3,7 @@
  * "Link expired. Please log in." when a link brought the user here after it expired.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Checkbox, Group, PasswordInput, Text } from '@mantine/core';
 import type { MfaChallenge } from '@shared/api/auth';
 import { LoginBodySchema } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
@@ -12,7 +12,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
+import { AccountEmailInput } from './AccountEmailInput';
 import { SecondFactorStep } from './SecondFactorStep';
 import { signIn } from './signIn';
 
@@ -73,20 +75,8 @@ export function SignInPage() {
           </Group>
         }
       >
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          autoFocus
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
-        />
+        <AccountEmailInput autoFocus {...fieldProps(form, 'email')} />
+        <PasswordInput label="Password" autoComplete="current-password" {...fieldProps(form, 'password')} />
         <Checkbox label="Keep me signed in on this computer" {...form.register('remember')} />
       </PublicForm>
     </PublicLayout>

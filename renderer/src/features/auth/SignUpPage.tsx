@@ -10,7 +10,9 @@ import type { z } from 'zod';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { PublicForm, PublicLayout } from '../../ui/PublicLayout';
+import { AccountEmailInput } from './AccountEmailInput';
 import { handOverTokens } from './signIn';
 import { fetchCurrentUser } from './useCurrentUser';
 
@@ -36,8 +38,6 @@ export function SignUpPage() {
       setFormError(applyServerErrors(error, form.setError, ['company_name', 'name', 'email', 'password']));
     }
   });
-
-  const e = form.formState.errors;
   return (
     <PublicLayout title="Create your account">
       <PublicForm
@@ -46,26 +46,14 @@ export function SignUpPage() {
         error={formError}
         onSubmit={submit}
       >
-        <TextInput
-          label="Company name"
-          autoFocus
-          {...form.register('company_name')}
-          error={e.company_name?.message}
-        />
-        <TextInput label="Your name" autoComplete="name" {...form.register('name')} error={e.name?.message} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          {...form.register('email')}
-          error={e.email?.message}
-        />
+        <TextInput label="Company name" autoFocus {...fieldProps(form, 'company_name')} />
+        <TextInput label="Your name" autoComplete="name" {...fieldProps(form, 'name')} />
+        <AccountEmailInput {...fieldProps(form, 'email')} />
         <PasswordInput
           label="Password"
           description={NEW_PASSWORD_HINT}
           autoComplete="new-password"
-          {...form.register('password')}
-          error={e.password?.message}
+          {...fieldProps(form, 'password')}
         />
       </PublicForm>
       <Anchor component={Link} to="/sign-in" size="sm">

@@ -8,8 +8,8 @@ import type { ContactSelection } from '@shared/api/contacts';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import type { ApiError } from '../../api';
@@ -17,12 +17,13 @@ import { ConfirmModal } from '../../ui/ConfirmModal';
 import { saveTextFile } from '../../ui/download';
 import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
+import { failureSummary } from '../../ui/formErrors';
 import { SelectField } from '../../ui/formFields';
+import { groupChoices, labelChoices } from '../groups/choices';
 import { invalidateContactAreas } from './contactCache';
 import {
   destroyContacts,
   exportContacts,
-  failureSummary,
   groupContacts,
   labelContacts,
   onContactsRemoved,
@@ -32,23 +33,20 @@ import {
 type Dialog = null | 'add-label' | 'remove-label' | 'add-group' | 'remove-group' | 'delete';
 
 /**
- * The label or group a bulk action applies: the one choice its dialog makes. The rest of the body (which contacts)
- * is the page's selection; the contract checks the whole body (GROUP_ENDPOINTS bulk labels, groups' contacts).
+ * The label or group a bulk action applies: the one choice its dialog makes, by id. The rest of the body (which
+ * contacts) is the page's selection; the contract checks the whole body (GROUP_ENDPOINTS bulk labels, groups'
+ * contacts).
  */
-const LabelChoiceSchema = z.object({
-  label_id: z
-    .string()
-    .nullable()
-    .refine((id) => id !== null, 'Choose a label.'),
-});
-type LabelChoice = z.input<typeof LabelChoiceSchema>;
-const GroupChoiceSchema = z.object({
-  group_id: z
-    .string()
-    .nullable()
-    .refine((id) => id !== null, 'Choose a group.'),
-});
-type GroupChoice = z.input<typeof GroupChoiceSchema>;
+const choiceSchema = (missing: string) =>
+  z.object({
+    id: z
+      .string()
+      .nullable()
+      .refine((id) => id !== null, missing),
+  });
+const LabelChoiceSchema = choiceSchema('Choose a label.');
+const GroupChoiceSchema = choiceSchema('Choose a group.');
+type Choice = z.input<typeof LabelChoiceSchema>;
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -77,10 +75,11 @@ export function BulkActions({
   /** Whether the open label or group dialog puts on or takes off. */
   const action = dialog === 'add-label' || dialog === 'add-group' ? 'add' : 'remove';
   const who = plural(count, 'contact');
-  /** After a label or group change: the lists show it, the person is told, the selection is cleared. */
-  const applied = async (message: string) => {
+  /** A label or group change: once made, the lists show it, the person is told, the selection is cleared. */
+  const change = async (made: Promise<{ affected: number }>, message: (contacts: string) => string) => {
+    const { affected } = await made;
     await invalidateContactAreas(client);
-    flash('success', message);
+    flash('success', message(plural(affected, 'contact')));
     close();
     onDone();
   };
@@ -132,13 +131,13 @@ export function BulkActions({
           labels={labels}
           who={who}
           onClose={close}
-          onApply={async (labelId, name) => {
-            const { affected } = await labelContacts(companyId, action, labelId, selection);
-            const contacts = plural(affected, 'contact');
-            await applied(
-              action === 'add' ? `Added “${name}” to ${contacts}.` : `Removed “${name}” from ${contacts}.`,
-            );
-          }}
+          onApply={(label) =>
+            change(labelContacts(companyId, action, label.id, selection), (contacts) =>
+              action === 'add'
+                ? `Added “${label.label}” to ${contacts}.`
+                : `Removed “${label.label}” from ${contacts}.`,
+            )
+          }
         />
       )}
 
@@ -148,13 +147,13 @@ export function BulkActions({
           groups={groups}
           who={who}
           onClose={close}
-          onApply={async (groupId, name) => {
-            const { affected } = await groupContacts(companyId, action, groupId, selection);
-            const contacts = plural(affected, 'contact');
-            await applied(
-              action === 'add' ? `Added ${contacts} to ${name}.` : `Removed ${contacts} from ${name}.`,
-            );
-          }}
+          onApply={(group) =>
+            change(groupContacts(companyId, action, group.id, selection), (contacts) =>
+              action === 'add'
+                ? `Added ${contacts} to ${group.name}.`
+                : `Removed ${contacts} from ${group.name}.`,
+            )
+          }
         />
       )}
 
@@ -193,6 +192,44 @@ function useAction() {
   return { pending, error, run };
 }
 
+/**
+ * The dialog of a bulk action that applies one label or group to the selection: what it does, the choice, and the
+ * action, which waits for a choice.
+ */
+function ChoiceDialog<T extends { id: number }>({
+  title,
+  form,
+  choices,
+  onClose,
+  onApply,
+  children,
+}: {
+  title: string;
+  form: UseFormReturn<Choice>;
+  choices: readonly T[];
+  onClose: () => void;
+  onApply: (chosen: T) => Promise<void>;
+  children: ReactNode;
+}) {
+  const apply = useAction();
+  const chosenId = form.watch('id');
+  const chosen = choices.find((choice) => String(choice.id) === chosenId);
+  return (
+    <FormDialog
+      title={title}
+      submitLabel={title}
+      gap="sm"
+      pending={apply.pending}
+      disabled={!chosen}
+      error={apply.error}
+      onClose={onClose}
+      onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen)))}
+    >
+      {children}
+    </FormDialog>
+  );
+}
+
 function LabelDialog({
   action,
   companyId,
@@ -206,19 +243,12 @@ function LabelDialog({
   labels: readonly CompanyLabel[];
   who: string;
   onClose: () => void;
-  onApply: (labelId: number, name: string) => Promise<void>;
+  onApply: (label: CompanyLabel) => Promise<void>;
 }) {
-  const form = useForm<LabelChoice>({
-    resolver: zodResolver(LabelChoiceSchema),
-    defaultValues: { label_id: null },
-  });
-  const labelId = form.watch('label_id');
-  const setLabelId = (id: string) => form.setValue('label_id', id, { shouldValidate: true });
+  const form = useForm<Choice>({ resolver: zodResolver(LabelChoiceSchema), defaultValues: { id: null } });
+  const setLabelId = (id: string) => form.setValue('id', id, { shouldValidate: true });
   const [newLabel, setNewLabel] = useState('');
   const createLabel = useCreateLabel(companyId);
-  const apply = useAction();
-  const title = action === 'add' ? 'Add label' : 'Remove label';
-  const chosen = labels.find((label) => String(label.id) === labelId);
 
   const create = () => {
     const name = newLabel.trim();
@@ -238,25 +268,22 @@ function LabelDialog({
   };
 
   return (
-    <FormDialog
-      title={title}
-      submitLabel={title}
-      gap="sm"
-      pending={apply.pending}
-      disabled={!chosen}
-      error={apply.error}
+    <ChoiceDialog
+      title={action === 'add' ? 'Add label' : 'Remove label'}
+      form={form}
+      choices={labels}
       onClose={onClose}
-      onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.label)))}
+      onApply={onApply}
     >
       <Text size="sm">
         {action === 'add' ? 'Put a label on' : 'Take a label off'} {who}.
       </Text>
       <SelectField
         control={form.control}
-        name="label_id"
+        name="id"
         label="Label"
         placeholder={labels.length ? 'Choose a label' : 'No labels yet'}
-        data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+        data={labelChoices(labels)}
         searchable
         nothingFoundMessage="No such label"
         data-autofocus
@@ -282,7 +309,7 @@ function LabelDialog({
           </Button>
         </Group>
       )}
-    </FormDialog>
+    </ChoiceDialog>
   );
 }
 
@@ -297,29 +324,19 @@ function GroupDialog({
   groups: readonly ContactGroup[];
   who: string;
   onClose: () => void;
-  onApply: (groupId: number, name: string) => Promise<void>;
+  onApply: (group: ContactGroup) => Promise<void>;
 }) {
   // Virtual groups are saved filters: their members are whoever matches, so nobody is added or removed by hand.
   const choices = groups.filter((group) => !group.virtual);
-  const form = useForm<GroupChoice>({
-    resolver: zodResolver(GroupChoiceSchema),
-    defaultValues: { group_id: null },
-  });
-  const groupId = form.watch('group_id');
-  const apply = useAction();
-  const title = action === 'add' ? 'Add to group' : 'Remove from group';
-  const chosen = choices.find((group) => String(group.id) === groupId);
+  const form = useForm<Choice>({ resolver: zodResolver(GroupChoiceSchema), defaultValues: { id: null } });
 
   return (
-    <FormDialog
-      title={title}
-      submitLabel={title}
-      gap="sm"
-      pending={apply.pending}
-      disabled={!chosen}
-      error={apply.error}
+    <ChoiceDialog
+      title={action === 'add' ? 'Add to group' : 'Remove from group'}
+      form={form}
+      choices={choices}
       onClose={onClose}
-      onSubmit={form.handleSubmit(() => chosen && apply.run(() => onApply(chosen.id, chosen.name)))}
+      onApply={onApply}
     >
       {choices.length === 0 ? (
         <Text size="sm">
@@ -336,17 +353,17 @@ function GroupDialog({
           </Text>
           <SelectField
             control={form.control}
-            name="group_id"
+            name="id"
             label="Group"
             placeholder="Choose a group"
-            data={choices.map((group) => ({ value: String(group.id), label: group.name }))}
+            data={groupChoices(choices)}
             searchable
             nothingFoundMessage="No such group"
             data-autofocus
           />
         </>
       )}
-    </FormDialog>
+    </ChoiceDialog>
   );
 }
 

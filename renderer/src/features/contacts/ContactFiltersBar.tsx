@@ -2,6 +2,7 @@
 import { Button, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import type { CompanyLabel, ContactGroup } from '@shared/api/groups';
 import { useSearchBox } from '../../ui/useSearchBox';
+import { type Choice, groupChoices, labelChoices } from '../groups/choices';
 import { type ContactFilterState, EMPTY_FILTERS, hasFilters, type TriState } from './filters';
 
 const TRI_OPTIONS = [
@@ -25,13 +26,23 @@ export function ContactFiltersBar({
 }) {
   const searchBox = useSearchBox(filters.search, (search) => onChange((current) => ({ ...current, search })));
 
-  const labelOptions = labels.map((label) => ({ value: String(label.id), label: label.label }));
-  const groupOptions = groups.map((group) => ({ value: String(group.id), label: group.name }));
   // Ids in the address that the company does not have (a stale link) still show, as their number.
-  for (const id of filters.labels)
-    if (!labels.some((label) => label.id === id)) labelOptions.push({ value: String(id), label: `#${id}` });
-  for (const id of filters.groups)
-    if (!groups.some((group) => group.id === id)) groupOptions.push({ value: String(id), label: `#${id}` });
+  const labelOptions = labelChoices(labels, filters.labels.map(String));
+  const groupOptions = groupChoices(groups, filters.groups.map(String));
+
+  const multi = (name: 'labels' | 'groups', label: string, data: Choice[], one: string) => (
+    <MultiSelect
+      label={label}
+      placeholder={filters[name].length ? undefined : `Any ${one}`}
+      data={data}
+      value={filters[name].map(String)}
+      onChange={(values) => onChange((current) => ({ ...current, [name]: values.map(Number) }))}
+      searchable
+      clearable
+      nothingFoundMessage={`No such ${one}`}
+      w={190}
+    />
+  );
 
   const tri = (name: 'optin' | 'unsubscribed' | 'invalid', label: string) => (
     <Select
@@ -52,28 +63,8 @@ export function ContactFiltersBar({
         {...searchBox.inputProps}
         w={220}
       />
-      <MultiSelect
-        label="Labels"
-        placeholder={filters.labels.length ? undefined : 'Any label'}
-        data={labelOptions}
-        value={filters.labels.map(String)}
-        onChange={(values) => onChange((current) => ({ ...current, labels: values.map(Number) }))}
-        searchable
-        clearable
-        nothingFoundMessage="No such label"
-        w={190}
-      />
-      <MultiSelect
-        label="Groups"
-        placeholder={filters.groups.length ? undefined : 'Any group'}
-        data={groupOptions}
-        value={filters.groups.map(String)}
-        onChange={(values) => onChange((current) => ({ ...current, groups: values.map(Number) }))}
-        searchable
-        clearable
-        nothingFoundMessage="No such group"
-        w={190}
-      />
+      {multi('labels', 'Labels', labelOptions, 'label')}
+      {multi('groups', 'Groups', groupOptions, 'group')}
       {tri('optin', 'Opted in')}
       {tri('unsubscribed', 'Unsubscribed')}
       {tri('invalid', 'Invalid')}

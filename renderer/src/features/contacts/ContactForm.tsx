@@ -10,14 +10,24 @@ import { AGE_RANGES, CONTACT_TYPES, GENDERS } from '@shared/domain/contacts';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { SMS_OPTIN_TYPES } from '@shared/domain/registration';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { MultiSelectField, SelectField, SwitchField, TagsField } from '../../ui/formFields';
+import { fieldProps, MultiSelectField, SelectField, SwitchField, TagsField } from '../../ui/formFields';
 import { CustomValueInputs } from '../customFields/CustomValueInputs';
+import { groupChoices, labelChoices } from '../groups/choices';
 import {
   type ContactFormField,
   type ContactFormValues,
   INVALID_NUMBER_MESSAGE,
   validateContactForm,
 } from './contactForm';
+
+/** The address's plain text fields, in the order of an envelope. */
+const ADDRESS_FIELDS = [
+  { name: 'address1', label: 'Address' },
+  { name: 'address2', label: 'Address line 2' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State' },
+  { name: 'zip', label: 'ZIP' },
+] as const satisfies readonly { name: ContactFormField; label: string }[];
 
 const options = (table: readonly { value: string; label: string }[]) =>
   table.map((entry) => ({ value: entry.value, label: entry.label }));
@@ -49,23 +59,17 @@ export function ContactForm({
   customErrors: Record<string, string>;
   disabled: boolean;
 }) {
-  const { register, control, formState } = form;
-  const e = formState.errors;
+  const { control } = form;
   const chosenGroups = form.watch('groups');
   const chosenLabels = form.watch('labels');
   // Virtual groups are saved filters: nobody is put in one by hand, but a membership it shows stays visible.
-  const groupOptions = groups
-    .filter((group) => !group.virtual || chosenGroups.includes(String(group.id)))
-    .map((group) => ({ value: String(group.id), label: group.name }));
-  const labelOptions = labels.map((label) => ({ value: String(label.id), label: label.label }));
-  for (const id of chosenLabels)
-    if (!labelOptions.some((option) => option.value === id))
-      labelOptions.push({ value: id, label: `#${id}` });
-  for (const id of chosenGroups)
-    if (!groupOptions.some((option) => option.value === id))
-      groupOptions.push({ value: id, label: `#${id}` });
+  const groupOptions = groupChoices(
+    groups.filter((group) => !group.virtual || chosenGroups.includes(String(group.id))),
+    chosenGroups,
+  );
+  const labelOptions = labelChoices(labels, chosenLabels);
 
-  const numberField = register('number');
+  const numberField = fieldProps(form, 'number');
   // The pickers and switches are bound through ui/formFields; Mantine's comboboxes do not follow the fieldset's
   // `disabled`, so each is told.
   const bound = <N extends ContactFormField>(name: N) => ({ control, name, disabled });
@@ -75,7 +79,7 @@ export function ContactForm({
     <Stack gap="md">
       <Fieldset legend="Contact" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required autoComplete="off" {...register('name')} error={e.name?.message} />
+          <TextInput label="Name" required autoComplete="off" {...fieldProps(form, 'name')} />
           <TextInput
             label="Number"
             required
@@ -95,28 +99,19 @@ export function ContactForm({
               form.clearErrors('number');
               form.setValue('number', formatPhone(normalized), { shouldDirty: true });
             }}
-            error={e.number?.message}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="off"
-            {...register('email')}
-            error={e.email?.message}
-          />
-          <TextInput label="Company" {...register('company_name')} error={e.company_name?.message} />
-          <TextInput label="Job title" {...register('title')} error={e.title?.message} />
-          <TextInput label="Country" {...register('country')} error={e.country?.message} />
+          <TextInput label="Email" type="email" autoComplete="off" {...fieldProps(form, 'email')} />
+          <TextInput label="Company" {...fieldProps(form, 'company_name')} />
+          <TextInput label="Job title" {...fieldProps(form, 'title')} />
+          <TextInput label="Country" {...fieldProps(form, 'country')} />
         </SimpleGrid>
       </Fieldset>
 
       <Fieldset legend="Address" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Address" {...register('address1')} error={e.address1?.message} />
-          <TextInput label="Address line 2" {...register('address2')} error={e.address2?.message} />
-          <TextInput label="City" {...register('city')} error={e.city?.message} />
-          <TextInput label="State" {...register('state')} error={e.state?.message} />
-          <TextInput label="ZIP" {...register('zip')} error={e.zip?.message} />
+          {ADDRESS_FIELDS.map(({ name, label }) => (
+            <TextInput key={name} label={label} {...fieldProps(form, name)} />
+          ))}
         </SimpleGrid>
       </Fieldset>
 
@@ -139,7 +134,7 @@ export function ContactForm({
             description="Press Enter after each address."
             clearable
           />
-          <TextInput label="Carrier" {...register('carrier')} error={e.carrier?.message} />
+          <TextInput label="Carrier" {...fieldProps(form, 'carrier')} />
         </SimpleGrid>
       </Fieldset>
 
@@ -152,7 +147,7 @@ export function ContactForm({
             {...optional}
             placeholder="Not opted in"
           />
-          <TextInput label="Opt-in source" {...register('optin_source')} error={e.optin_source?.message} />
+          <TextInput label="Opt-in source" {...fieldProps(form, 'optin_source')} />
         </SimpleGrid>
         <Stack gap="xs" mt="sm">
           <SwitchField
@@ -215,8 +210,7 @@ export function ContactForm({
         autosize
         minRows={2}
         disabled={disabled}
-        {...register('notes')}
-        error={e.notes?.message}
+        {...fieldProps(form, 'notes')}
       />
     </Stack>
   );

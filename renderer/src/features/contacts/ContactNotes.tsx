@@ -3,7 +3,7 @@
  * and time; anyone who may edit contacts adds one; a note's author (or an administrator) edits or deletes it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { Note } from '@shared/api/contacts';
 import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { mayChangeNote } from '@shared/domain/permissions';
@@ -14,7 +14,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { flash } from '../../ui/flash';
-import { failureSummary, useNoteMutations } from './contactsApi';
+import { failureSummary } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
+import { RowActions } from '../../ui/RowActions';
+import { ErrorAlert } from '../../ui/States';
+import { useNoteMutations } from './contactsApi';
 
 /** A note's text, as the contract checks it (adding a note sends the contact with it). */
 const NoteBodySchema = NOTE_ENDPOINTS.update.body;
@@ -73,8 +77,7 @@ export function ContactNotes({
               placeholder="What happened, what was agreed…"
               autosize
               minRows={2}
-              {...addForm.register('body')}
-              error={addForm.formState.errors.body?.message}
+              {...fieldProps(addForm, 'body')}
             />
             <Group>
               <Button
@@ -108,25 +111,13 @@ export function ContactNotes({
                     {note.updated_at !== note.created_at && ' (edited)'}
                   </Text>
                   {mayChange && !isEditing && confirming !== note.id && (
-                    <Group gap={4} wrap="nowrap">
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        aria-label={`Edit note from ${when(note.created_at)}`}
-                        onClick={() => setEditing(note.id)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete note from ${when(note.created_at)}`}
-                        onClick={() => setConfirming(note.id)}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                    <RowActions
+                      compact
+                      name={`note from ${when(note.created_at)}`}
+                      editLabel="Edit"
+                      onEdit={() => setEditing(note.id)}
+                      onDelete={() => setConfirming(note.id)}
+                    />
                   )}
                 </Group>
                 {confirming === note.id && (
@@ -164,11 +155,7 @@ export function ContactNotes({
           })}
         </Stack>
       )}
-      {remove.error && (
-        <Alert color="red" role="alert">
-          The note was not deleted: {failureSummary(remove.error)}
-        </Alert>
-      )}
+      <ErrorAlert message={remove.error && `The note was not deleted: ${failureSummary(remove.error)}`} />
     </Stack>
   );
 }
@@ -200,14 +187,7 @@ function NoteEditor({
       )}
     >
       <Stack gap="xs" mt="xs">
-        <Textarea
-          label="Edit note"
-          autosize
-          minRows={2}
-          {...form.register('body')}
-          error={form.formState.errors.body?.message}
-          data-autofocus
-        />
+        <Textarea label="Edit note" autosize minRows={2} {...fieldProps(form, 'body')} data-autofocus />
         <Group gap="xs">
           <Button type="submit" size="xs" loading={edit.isPending}>
             Save note

@@ -14,8 +14,8 @@ import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { flash } from '../../ui/flash';
-import { applyServerErrors } from '../../ui/formErrors';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { applyServerErrors, failureSummary } from '../../ui/formErrors';
+import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { customValueErrors, useCustomFields } from '../customFields/CustomValueInputs';
 import { ContactForm, contactFormResolver } from './ContactForm';
 import { ContactNotes } from './ContactNotes';
@@ -29,7 +29,6 @@ import {
   toInput,
 } from './contactForm';
 import {
-  failureSummary,
   useContact,
   useCreateContact,
   useDeleteContact,
@@ -73,14 +72,7 @@ export function ContactPage() {
       </Stack>
     );
   if (contact.isPending) return <LoadingState label="Loading the contact" />;
-  if (!contact.data)
-    return (
-      <ErrorState
-        title="Could not load the contact"
-        error={contact.error}
-        onRetry={() => contact.refetch()}
-      />
-    );
+  if (!contact.data) return <QueryErrorState title="Could not load the contact" query={contact} />;
   return <ContactEditor key={contact.data.id} contact={contact.data} listAddress={listAddress} />;
 }
 

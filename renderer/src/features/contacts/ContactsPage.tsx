@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useShell } from '../../app/context';
 import { DataTable } from '../../ui/DataTable';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
 import { CHOOSABLE_COLUMNS, contactColumns, useColumnVisibility } from './columns';
@@ -219,11 +219,7 @@ export function ContactsPage() {
       {!page && contacts.isPending ? (
         <LoadingState label="Loading contacts" />
       ) : !page ? (
-        <ErrorState
-          title="Could not load the contacts"
-          error={contacts.error}
-          onRetry={() => contacts.refetch()}
-        />
+        <QueryErrorState title="Could not load the contacts" query={contacts} />
       ) : total === 0 && !filtered ? (
         <Stack align="center" gap="xs">
           <EmptyState title="No contacts yet">
@@ -247,18 +243,11 @@ export function ContactsPage() {
         </Stack>
       ) : (
         <>
-          {contacts.error && (
-            <ErrorState
-              title="Could not refresh the contacts"
-              error={contacts.error}
-              onRetry={() => contacts.refetch()}
-            />
-          )}
+          {contacts.error && <QueryErrorState title="Could not refresh the contacts" query={contacts} />}
           <DataTable
             label="Contacts"
             data={rows}
             columns={columns}
-            getRowId={(contact) => String(contact.id)}
             busy={contacts.isFetching}
             manualSorting
             enableSortingRemoval={false}

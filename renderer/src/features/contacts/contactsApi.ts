@@ -13,10 +13,12 @@ import {
 import { type CompanyLabel, type ContactGroup, GROUP_ENDPOINTS, LABEL_ENDPOINTS } from '@shared/api/groups';
 import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, isReplayConflict, queryClient } from '../../api';
+import { api, isReplayConflict, queryClient } from '../../api';
 import { cachedVersion } from '../../api/replay';
 import { useContractMutation } from '../../api/useContractMutation';
+import { CSV_ANSWER } from '../../ui/download';
 import { flash } from '../../ui/flash';
+import { failureSummary } from '../../ui/formErrors';
 import {
   applyContactChanges,
   type CacheSnapshot,
@@ -90,16 +92,6 @@ export function useGroupOptions(companyId: number) {
     queryFn: () => api.call(GROUP_ENDPOINTS.list, { query: { companyId } }),
     enabled: companyId > 0,
   });
-}
-
-/** The per-field messages of a refused save, in one line, for the flash (else the server's message). */
-export function failureSummary(error: unknown): string {
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
-  const lines = Object.values(error.errors)
-    .flatMap((messages) => (Array.isArray(messages) ? messages.map(String) : [String(messages)]))
-    .filter(Boolean);
-  const unique = [...new Set(lines)];
-  return unique.length ? unique.join(' ') : error.message;
 }
 
 export interface ContactUpdate {
@@ -244,11 +236,7 @@ export function destroyContacts(companyId: number, selection: ContactSelection) 
 }
 
 export async function exportContacts(companyId: number, selection: ContactSelection): Promise<string> {
-  return api.call(
-    CONTACT_ENDPOINTS.bulkExport,
-    { params: { companyId }, body: selection },
-    { responseType: 'text', headers: { Accept: 'text/csv, application/json' } },
-  );
+  return api.call(CONTACT_ENDPOINTS.bulkExport, { params: { companyId }, body: selection }, CSV_ANSWER);
 }
 
 // ---- Notes (§7 Notes) on one contact ----

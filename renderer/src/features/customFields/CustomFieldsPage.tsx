@@ -11,7 +11,7 @@ import { CUSTOM_FIELD_ENTITY_TYPES } from '@shared/domain/customFields';
 import { roleCan } from '@shared/domain/permissions';
 import { useState } from 'react';
 import { useShell } from '../../app/context';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { EmptyState, QueryErrorState } from '../../ui/States';
 import { useCustomFields } from './CustomValueInputs';
 import { DeleteFieldDialog } from './DeleteFieldDialog';
 import { FieldDialog } from './FieldDialog';
@@ -55,11 +55,7 @@ export function CustomFieldsPage() {
         </Tabs.List>
       </Tabs>
       {fields.error ? (
-        <ErrorState
-          title="Could not load the custom fields"
-          error={fields.error}
-          onRetry={() => fields.refetch()}
-        />
+        <QueryErrorState title="Could not load the custom fields" query={fields} />
       ) : (
         <FieldsTable
           fields={fields.data ?? []}

@@ -4,13 +4,15 @@
  * the form; the server's refusals show beside their fields (a choice's beside the choice).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { CustomField } from '@shared/api/customFields';
 import { CUSTOM_FIELD_DATA_TYPES, type CustomFieldDataType } from '@shared/domain/customFields';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
+import { ErrorAlert } from '../../ui/States';
 import { useFieldStats, useSaveField } from './api';
 import { ChoicesEditor } from './ChoicesEditor';
 import { CustomValueInputField } from './CustomValueInputs';
@@ -85,19 +87,8 @@ export function FieldDialog({
     <Modal opened onClose={onClose} title={field ? 'Edit custom field' : 'New custom field'} size="lg">
       <form onSubmit={submit}>
         <Stack gap="sm">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label="Name"
-            required
-            data-autofocus
-            maxLength={100}
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
+          <ErrorAlert message={formError} />
+          <TextInput label="Name" required data-autofocus maxLength={100} {...fieldProps(form, 'name')} />
           <Controller
             control={form.control}
             name="data_type"
@@ -131,14 +122,12 @@ export function FieldDialog({
             autosize
             minRows={2}
             maxLength={500}
-            {...form.register('description')}
-            error={errors.description?.message}
+            {...fieldProps(form, 'description')}
           />
           <Checkbox
             label="Required"
             description="Records must carry a value of this field."
-            {...form.register('required')}
-            error={errors.required?.message}
+            {...fieldProps(form, 'required')}
           />
           {dataType === 'enum' && (
             <ChoicesEditor

@@ -9,7 +9,7 @@ import { CUSTOM_FIELD_DATA_TYPES } from '@shared/domain/customFields';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { DataTable } from '../../ui/DataTable';
-import { ActionsHeader, RowActions } from '../../ui/RowActions';
+import { actionsColumn, RowActions } from '../../ui/RowActions';
 import { Usage } from './FieldUsage';
 
 const column = createColumnHelper<CustomField>();
@@ -64,23 +64,18 @@ export function FieldsTable({
     }),
     // Its own component: each row asks for its field's counts.
     column.display({ id: 'usage', header: 'Usage', cell: ({ row }) => <Usage id={row.original.id} /> }),
-    ...(canManage
-      ? [
-          column.display({
-            id: 'actions',
-            header: ActionsHeader,
-            cell: ({ row: { original: field } }) => (
-              <RowActions
-                name={field.name}
-                editLabel="Edit"
-                editVariant="light"
-                onEdit={() => onEdit(field)}
-                onDelete={() => onDelete(field)}
-              />
-            ),
-          }),
-        ]
-      : []),
+    ...actionsColumn(
+      (field: CustomField) => (
+        <RowActions
+          name={field.name}
+          editLabel="Edit"
+          editVariant="light"
+          onEdit={() => onEdit(field)}
+          onDelete={() => onDelete(field)}
+        />
+      ),
+      { shown: canManage },
+    ),
   ];
 
   return (
@@ -88,7 +83,6 @@ export function FieldsTable({
       label="Custom fields"
       data={fields}
       columns={columns}
-      getRowId={(field) => String(field.id)}
       loading={loading}
       loadingLabel="Loading custom fields"
       empty={empty}

@@ -11,8 +11,9 @@ import { z } from 'zod';
 import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
-import { MultiSelectField } from '../../ui/formFields';
+import { fieldProps, MultiSelectField } from '../../ui/formFields';
 import { useGroupMutations } from './api';
+import { labelChoices } from './choices';
 import { EMPTY_FILTER_FORM, type FilterForm, fromFilters, type Tristate, toFilters } from './groupFilters';
 
 const TRISTATE = z.enum(['any', 'yes', 'no']);
@@ -32,29 +33,24 @@ const GroupFormSchema = GROUP_ENDPOINTS.create.body.pick({ name: true }).extend(
 type GroupFormValues = z.input<typeof GroupFormSchema>;
 const BLANK: GroupFormValues = { name: '', virtual: false, filters: EMPTY_FILTER_FORM };
 
+/** A yes / no / either filter's options: Any, then what yes and no mean for it. */
+const tristateOptions = (yes: string, no: string): { value: Tristate; label: string }[] => [
+  { value: 'any', label: 'Any' },
+  { value: 'yes', label: yes },
+  { value: 'no', label: no },
+];
+
 /** A virtual group's yes / no / either filters: each a select that is never empty. */
 const TRISTATE_FILTERS: {
   name: 'filters.optin' | 'filters.unsubscribed';
   label: string;
   data: { value: Tristate; label: string }[];
 }[] = [
-  {
-    name: 'filters.optin',
-    label: 'Opted in',
-    data: [
-      { value: 'any', label: 'Any' },
-      { value: 'yes', label: 'Opted in' },
-      { value: 'no', label: 'Not opted in' },
-    ],
-  },
+  { name: 'filters.optin', label: 'Opted in', data: tristateOptions('Opted in', 'Not opted in') },
   {
     name: 'filters.unsubscribed',
     label: 'Unsubscribed',
-    data: [
-      { value: 'any', label: 'Any' },
-      { value: 'yes', label: 'Unsubscribed' },
-      { value: 'no', label: 'Not unsubscribed' },
-    ],
+    data: tristateOptions('Unsubscribed', 'Not unsubscribed'),
   },
 ];
 
@@ -137,14 +133,7 @@ export function GroupFormModal({
       onClose={onClose}
       onSubmit={submit}
     >
-      <TextInput
-        label="Name"
-        {...form.register('name')}
-        error={form.formState.errors.name?.message}
-        maxLength={100}
-        data-autofocus
-        withAsterisk
-      />
+      <TextInput label="Name" {...fieldProps(form, 'name')} maxLength={100} data-autofocus withAsterisk />
       {!group && (
         <Checkbox
           label="Virtual group"
@@ -164,7 +153,7 @@ export function GroupFormModal({
             name="filters.labels"
             label="Labels"
             placeholder={labels.length ? 'Any label' : 'No labels yet'}
-            data={labels.map((label) => ({ value: String(label.id), label: label.label }))}
+            data={labelChoices(labels)}
             searchable
             clearable
             comboboxProps={{ withinPortal: true }}

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { useShell } from '../../app/context';
 import { ConfirmDeleteModal } from '../../ui/ConfirmModal';
 import { QueryTable } from '../../ui/DataTable';
-import { ActionsHeader, RowActions } from '../../ui/RowActions';
+import { actionsColumn, RowActions } from '../../ui/RowActions';
 import { EmptyState, ErrorState } from '../../ui/States';
 import { useGroupMutations, useGroups, useLabels } from './api';
 import { GroupFormModal } from './GroupFormModal';
@@ -74,26 +74,21 @@ export function GroupsPage() {
       countColumn('active_count', 'Active'),
       countColumn('invalid_count', 'Invalid'),
       countColumn('unsubscriber_count', 'Unsubscribed'),
-      // Changing groups needs contacts.manage: other roles see no actions column at all.
-      ...(canManage
-        ? [
-            column.display({
-              id: 'actions',
-              header: ActionsHeader,
-              cell: ({ row: { original: group } }) => (
-                <RowActions
-                  name={group.name}
-                  editLabel={group.virtual ? 'Edit' : 'Rename'}
-                  onEdit={() => setEditing({ group })}
-                  onDelete={() => {
-                    removeReset();
-                    setDeleting(group);
-                  }}
-                />
-              ),
-            }),
-          ]
-        : []),
+      // Changing groups needs contacts.manage.
+      ...actionsColumn(
+        (group: ContactGroup) => (
+          <RowActions
+            name={group.name}
+            editLabel={group.virtual ? 'Edit' : 'Rename'}
+            onEdit={() => setEditing({ group })}
+            onDelete={() => {
+              removeReset();
+              setDeleting(group);
+            }}
+          />
+        ),
+        { shown: canManage },
+      ),
     ],
     [canManage, labelNames, removeReset],
   );
@@ -126,7 +121,6 @@ export function GroupsPage() {
         errorTitle="Could not load the groups"
         label="Groups"
         columns={columns}
-        getRowId={(group) => String(group.id)}
         loadingLabel="Loading groups"
         empty={
           <EmptyState title={debounced ? `No group matches “${debounced}”` : 'No groups yet'}>

@@ -11,7 +11,8 @@ import { QueryTable } from '../../ui/DataTable';
 import { FormDialog } from '../../ui/FormDialog';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
-import { ActionsHeader, RowActions } from '../../ui/RowActions';
+import { fieldProps } from '../../ui/formFields';
+import { actionsColumn, RowActions } from '../../ui/RowActions';
 import { EmptyState } from '../../ui/States';
 import { useLabelMutations, useLabels } from './api';
 
@@ -77,14 +78,7 @@ function LabelFormModal({
       onClose={onClose}
       onSubmit={submit}
     >
-      <TextInput
-        label="Label"
-        {...form.register('label')}
-        error={form.formState.errors.label?.message}
-        maxLength={50}
-        data-autofocus
-        withAsterisk
-      />
+      <TextInput label="Label" {...fieldProps(form, 'label')} maxLength={50} data-autofocus withAsterisk />
     </FormDialog>
   );
 }
@@ -105,26 +99,21 @@ export function LabelsSection({ companyId, canManage }: { companyId: number; can
         meta: { align: 'right' },
         cell: (info) => info.getValue().toLocaleString('en-US'),
       }),
-      // Changing labels needs contacts.manage: other roles see no actions column at all.
-      ...(canManage
-        ? [
-            column.display({
-              id: 'actions',
-              header: ActionsHeader,
-              cell: ({ row: { original: label } }) => (
-                <RowActions
-                  name={label.label}
-                  editLabel="Rename"
-                  onEdit={() => setEditing({ label })}
-                  onDelete={() => {
-                    removeReset();
-                    setDeleting(label);
-                  }}
-                />
-              ),
-            }),
-          ]
-        : []),
+      // Changing labels needs contacts.manage.
+      ...actionsColumn(
+        (label: CompanyLabel) => (
+          <RowActions
+            name={label.label}
+            editLabel="Rename"
+            onEdit={() => setEditing({ label })}
+            onDelete={() => {
+              removeReset();
+              setDeleting(label);
+            }}
+          />
+        ),
+        { shown: canManage },
+      ),
     ],
     [canManage, removeReset],
   );
@@ -142,7 +131,6 @@ export function LabelsSection({ companyId, canManage }: { companyId: number; can
         errorTitle="Could not load the labels"
         label="Labels"
         columns={columns}
-        getRowId={(label) => String(label.id)}
         loadingLabel="Loading labels"
         empty={
           <EmptyState title="No labels yet">

@@ -17,10 +17,12 @@ import { z } from 'zod';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
-import { ErrorState, LoadingState } from '../../ui/States';
+import { failureSummary } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
+import { LoadingState, QueryErrorState } from '../../ui/States';
 import { ContactNotes } from '../contacts/ContactNotes';
 import { ContactStatusBadges } from '../contacts/ContactStatusBadges';
-import { failureSummary, useContact, useCreateContact, useUpdateContact } from '../contacts/contactsApi';
+import { useContact, useCreateContact, useUpdateContact } from '../contacts/contactsApi';
 
 export function ContactPanel({ conversation }: { conversation: Conversation }) {
   const headingId = useId();
@@ -89,14 +91,7 @@ function KnownContact({ contactId }: { contactId: number }) {
   const values = form.watch();
 
   if (contact.isPending) return <LoadingState label="Loading the contact" />;
-  if (!contact.data)
-    return (
-      <ErrorState
-        title="Could not load the contact"
-        error={contact.error}
-        onRetry={() => contact.refetch()}
-      />
-    );
+  if (!contact.data) return <QueryErrorState title="Could not load the contact" query={contact} />;
   const data = contact.data;
   const saved = savedOf(data);
   const changes = Object.fromEntries(
@@ -146,9 +141,8 @@ function KnownContact({ contactId }: { contactId: number }) {
               size="xs"
               label={label}
               type={key === 'email' ? 'email' : 'text'}
-              {...form.register(key)}
+              {...fieldProps(form, key)}
               readOnly={!canManage}
-              error={form.formState.errors[key]?.message}
             />
           ))}
           {canManage && (
@@ -221,12 +215,7 @@ function NewContact({ number, companyId }: { number: string; companyId: number }
       {canManage && (
         <form aria-label="Add to contacts" noValidate onSubmit={add}>
           <Stack gap="xs">
-            <TextInput
-              size="xs"
-              label="Name"
-              {...form.register('name')}
-              error={form.formState.errors.name?.message}
-            />
+            <TextInput size="xs" label="Name" {...fieldProps(form, 'name')} />
             <Button type="submit" size="xs" loading={create.isPending}>
               Add contact
             </Button>

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../api';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { useInboxNumbers } from './inboxApi';
 
 const NewMessageSchema = z.object({
@@ -99,8 +100,7 @@ export function NewMessageModal({
             placeholder="(312) 555-0123"
             autoComplete="off"
             data-autofocus
-            {...form.register('to')}
-            error={errors.to?.message}
+            {...fieldProps(form, 'to')}
           />
           <Controller
             control={form.control}
@@ -140,8 +140,7 @@ export function NewMessageModal({
             label="Message"
             autosize
             minRows={3}
-            {...form.register('text')}
-            error={errors.text?.message}
+            {...fieldProps(form, 'text')}
             description={`${length} / ${TEXT_MAX_LENGTH}`}
           />
           <Group justify="flex-end">

@@ -54,25 +54,23 @@ const conversation = (id: number, last: string, extra: Partial<Conversation> = {
   ...extra,
 });
 
-const pages = (...lists: Conversation[][]): ConversationPages => ({
-  pages: lists.map((data, index) => ({
+/** Each list one page of a paged answer, as an infinite query keeps them. */
+const pagesOf = <T>(lists: T[][]) =>
+  lists.map((data, index) => ({
     data,
     current_page: index + 1,
     last_page: lists.length,
     per_page: 30,
     total: 9,
-  })),
+  }));
+
+const pages = (...lists: Conversation[][]): ConversationPages => ({
+  pages: pagesOf(lists),
   pageParams: lists.map((_, index) => index + 1),
 });
 
 const itemPages = (...lists: ConversationItem[][]): ItemPages => ({
-  pages: lists.map((data, index) => ({
-    data,
-    current_page: index + 1,
-    last_page: lists.length,
-    per_page: 30,
-    total: 9,
-  })),
+  pages: pagesOf(lists),
   pageParams: lists.map(() => undefined),
 });
 

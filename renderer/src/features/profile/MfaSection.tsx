@@ -22,6 +22,7 @@ import { ApiError, api } from '../../api';
 import { keys } from '../../api/keys';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 
 /** The code of the verify body; its kind is the step the person chose. */
 const VerifySchema = AUTH_ENDPOINTS.mfaVerify.body.pick({ code: true });
@@ -168,8 +169,7 @@ export function MfaSection({ enabled }: { enabled: boolean }) {
               label="Code"
               autoComplete="one-time-code"
               inputMode="numeric"
-              {...verifyForm.register('code')}
-              error={verifyForm.formState.errors.code?.message}
+              {...fieldProps(verifyForm, 'code')}
             />
             <Group>
               <Button type="submit" disabled={!verifyForm.watch('code').trim()}>

@@ -31,6 +31,8 @@ import { keys } from '../../api/keys';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
+import { ErrorAlert } from '../../ui/States';
 import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { MfaSection } from './MfaSection';
 import { PROFILE_UPDATE, useProfileUpdate } from './profileMutation';
@@ -92,19 +94,8 @@ export function ProfilePage() {
       </Title>
       <form onSubmit={saveDetails}>
         <Stack gap="sm">
-          <TextInput
-            label="Name"
-            autoComplete="name"
-            {...detailsForm.register('name')}
-            error={detailsForm.formState.errors.name?.message}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            {...detailsForm.register('email')}
-            error={detailsForm.formState.errors.email?.message}
-          />
+          <TextInput label="Name" autoComplete="name" {...fieldProps(detailsForm, 'name')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...fieldProps(detailsForm, 'email')} />
           <Controller
             control={detailsForm.control}
             name="timezone"
@@ -127,11 +118,7 @@ export function ProfilePage() {
               Saved on this device. It will be sent when the connection is back.
             </Alert>
           )}
-          {detailsError && (
-            <Alert color="red" role="alert">
-              {detailsError}
-            </Alert>
-          )}
+          <ErrorAlert message={detailsError} />
           <Group>
             <Button type="submit" loading={save.isPending && connection.online}>
               Save profile
@@ -149,21 +136,18 @@ export function ProfilePage() {
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            {...passwordForm.register('current_password')}
-            error={passwordForm.formState.errors.current_password?.message}
+            {...fieldProps(passwordForm, 'current_password')}
           />
           <PasswordInput
             label="New password"
             description={NEW_PASSWORD_HINT}
             autoComplete="new-password"
-            {...passwordForm.register('password')}
-            error={passwordForm.formState.errors.password?.message}
+            {...fieldProps(passwordForm, 'password')}
           />
           <PasswordInput
             label="Repeat the new password"
             autoComplete="new-password"
-            {...passwordForm.register('password_confirmation')}
-            error={passwordForm.formState.errors.password_confirmation?.message}
+            {...fieldProps(passwordForm, 'password_confirmation')}
           />
           <Group>
             <Button type="submit" loading={changePassword.isPending}>

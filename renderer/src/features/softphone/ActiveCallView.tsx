@@ -24,6 +24,7 @@ import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
+import { submitWith } from '../../ui/submitWith';
 import { QUALITY_WARNING_TEXT } from '../../voice/engine';
 import type { ActiveCall, SoftphoneState } from '../../voice/softphone';
 import { callerName, useSoftphone } from './SoftphoneProvider';
@@ -115,15 +116,7 @@ function TransferForm({ companyId, onDone }: { companyId: number; onDone(): void
   }
 
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      aria-label="Transfer the call"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Stack gap="xs" component="form" aria-label="Transfer the call" onSubmit={submitWith(submit)}>
       <SegmentedControl
         aria-label="Transfer type"
         value={kind}

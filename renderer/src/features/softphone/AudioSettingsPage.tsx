@@ -9,6 +9,7 @@ import type { AudioPreferences } from '@shared/ipc';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { platform } from '../../platform';
+import { ErrorAlert } from '../../ui/States';
 import {
   type AudioDevices,
   canChooseOutput,
@@ -137,56 +138,48 @@ export function AudioSettingsPage() {
 
   const percent = Math.round(level * 100);
   const outputs = options(devices.outputs, 'Speaker');
+  /** A device's select: the chosen device, or the system default; a choice is saved at once. */
+  const device = (key: keyof AudioPreferences) => ({
+    value: chosen[key] ?? DEFAULT,
+    onChange: (value: string | null) => void choose({ [key]: value || null }),
+    allowDeselect: false,
+  });
+  /** The outputs, each with a button that plays a tone on it (the ringtone plays on the speaker unless told). */
+  const outputRows = [
+    { key: 'outputDeviceId', label: 'Speaker', test: 'Test speaker', plays: chosen.outputDeviceId },
+    {
+      key: 'ringtoneDeviceId',
+      label: 'Ringtone output',
+      test: 'Test ringtone',
+      plays: chosen.ringtoneDeviceId ?? chosen.outputDeviceId,
+    },
+  ] as const;
   return (
     <Stack maw={560}>
       <Title order={1}>Audio settings</Title>
       <Text c="dimmed">These settings belong to this computer.</Text>
-      {micError && (
-        <Alert color="red" role="alert">
-          {micError}
-        </Alert>
-      )}
-      <Select
-        label="Microphone"
-        data={options(devices.inputs, 'Microphone')}
-        value={chosen.inputDeviceId ?? DEFAULT}
-        onChange={(value) => void choose({ inputDeviceId: value || null })}
-        allowDeselect={false}
-      />
+      <ErrorAlert message={micError} />
+      <Select label="Microphone" data={options(devices.inputs, 'Microphone')} {...device('inputDeviceId')} />
       <meter aria-label="Microphone level" min={0} max={100} value={percent} style={{ width: '100%' }} />
       {!canChooseOutput() && (
         <Text size="sm" c="dimmed">
           This browser plays every sound on its default output; the desktop app can choose.
         </Text>
       )}
-      <Group align="end" wrap="nowrap">
-        <Select
-          style={{ flex: 1 }}
-          label="Speaker"
-          data={outputs}
-          value={chosen.outputDeviceId ?? DEFAULT}
-          onChange={(value) => void choose({ outputDeviceId: value || null })}
-          allowDeselect={false}
-          disabled={!canChooseOutput()}
-        />
-        <Button variant="default" onClick={() => void test(chosen.outputDeviceId)}>
-          Test speaker
-        </Button>
-      </Group>
-      <Group align="end" wrap="nowrap">
-        <Select
-          style={{ flex: 1 }}
-          label="Ringtone output"
-          data={outputs}
-          value={chosen.ringtoneDeviceId ?? DEFAULT}
-          onChange={(value) => void choose({ ringtoneDeviceId: value || null })}
-          allowDeselect={false}
-          disabled={!canChooseOutput()}
-        />
-        <Button variant="default" onClick={() => void test(chosen.ringtoneDeviceId ?? chosen.outputDeviceId)}>
-          Test ringtone
-        </Button>
-      </Group>
+      {outputRows.map((output) => (
+        <Group key={output.key} align="end" wrap="nowrap">
+          <Select
+            style={{ flex: 1 }}
+            label={output.label}
+            data={outputs}
+            {...device(output.key)}
+            disabled={!canChooseOutput()}
+          />
+          <Button variant="default" onClick={() => void test(output.plays)}>
+            {output.test}
+          </Button>
+        </Group>
+      ))}
       <Button onClick={() => void preShiftCheck()} loading={checking}>
         Run pre-shift check
       </Button>

@@ -17,6 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
+import { submitWith } from '../../ui/submitWith';
 import type { DialRequest } from './dialRequest';
 import { CALL_GREEN, useSoftphone } from './SoftphoneProvider';
 
@@ -97,15 +98,7 @@ export function Dialer({
   }
 
   return (
-    <Stack
-      gap="xs"
-      component="form"
-      aria-label="Dialer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void call();
-      }}
-    >
+    <Stack gap="xs" component="form" aria-label="Dialer" onSubmit={submitWith(call)}>
       <Autocomplete
         label="Phone number"
         placeholder="Number, vanity number or contact"

@@ -15,6 +15,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { useState } from 'react';
 import { api } from '../../api';
 import { flash } from '../../ui/flash';
+import { submitWith } from '../../ui/submitWith';
 import type { WrapUp } from '../../voice/softphone';
 import { callerName, useSoftphone } from './SoftphoneProvider';
 
@@ -63,14 +64,7 @@ export function WrapUpForm({ wrapUp, more }: { wrapUp: WrapUp; more: number }) {
 
   return (
     <Card withBorder padding="sm" component="section" aria-label={`Wrap-up: ${name}`}>
-      <Stack
-        gap="xs"
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <Stack gap="xs" component="form" onSubmit={submitWith(save)}>
         <Text fw={600}>Wrap up the call with {name}</Text>
         <Group grow>
           <Select

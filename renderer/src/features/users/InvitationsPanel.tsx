@@ -1,6 +1,6 @@
 /** Invitations not yet accepted: invite someone with a role, resend (§8 'Invitation was successfully resent'). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { USER_ENDPOINTS } from '@shared/api/users';
 import { labelOf } from '@shared/domain/codes';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
@@ -14,7 +14,8 @@ import { api } from '../../api';
 import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
-import { EmptyState } from '../../ui/States';
+import { fieldProps } from '../../ui/formFields';
+import { EmptyState, ErrorAlert } from '../../ui/States';
 import { type Invitation, useInvitations, useUsersMutation } from './api';
 
 const ASSIGNABLE = ROLES.filter((role) => role.value !== 'deactivated');
@@ -83,13 +84,8 @@ export function InvitationsPanel({ companyId }: { companyId: number }) {
         })}
       >
         <Group align="flex-end">
-          <TextInput
-            label="Email"
-            type="email"
-            {...form.register('email')}
-            error={form.formState.errors.email?.message}
-          />
-          <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+          <TextInput label="Email" type="email" {...fieldProps(form, 'email')} />
+          <TextInput label="Name" {...fieldProps(form, 'name')} />
           <Controller
             control={form.control}
             name="role"
@@ -109,17 +105,12 @@ export function InvitationsPanel({ companyId }: { companyId: number }) {
             Invite
           </Button>
         </Group>
-        {formError && (
-          <Alert color="red" mt="sm" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <ErrorAlert message={formError} mt="sm" />
       </form>
       <DataTable
         label="Invitations"
         data={invitations.data ?? []}
         columns={columns}
-        getRowId={(invitation) => String(invitation.id)}
         loading={invitations.isPending}
         loadingLabel="Loading invitations"
         empty={<EmptyState title="No open invitations" />}

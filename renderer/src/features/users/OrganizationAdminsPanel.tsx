@@ -14,7 +14,8 @@ import type { z } from 'zod';
 import { ApiError, api } from '../../api';
 import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { applyServerErrors } from '../../ui/formErrors';
+import { applyServerErrorsToField } from '../../ui/formErrors';
+import { fieldProps } from '../../ui/formFields';
 import { EmptyState } from '../../ui/States';
 
 const column = createColumnHelper<OrganizationAdmin>();
@@ -40,11 +41,7 @@ export function OrganizationAdminsPanel({ organizationId }: { organizationId: nu
       queryClient.setQueryData(queryKey, list);
       form.reset();
     },
-    onError: (error) => {
-      // The form has one field: whatever went wrong is said beside it.
-      const unplaced = applyServerErrors(error, form.setError, ['email']);
-      if (unplaced) form.setError('email', { type: 'server', message: unplaced });
-    },
+    onError: (error) => applyServerErrorsToField(error, form.setError, 'email'),
   });
   const remove = useMutation({
     mutationFn: (admin: OrganizationAdmin) =>
@@ -92,12 +89,7 @@ export function OrganizationAdminsPanel({ organizationId }: { organizationId: nu
       </Title>
       <form onSubmit={form.handleSubmit(({ email }) => add.mutate(email))}>
         <Group align="flex-end">
-          <TextInput
-            label="Admin email"
-            type="email"
-            {...form.register('email')}
-            error={form.formState.errors.email?.message}
-          />
+          <TextInput label="Admin email" type="email" {...fieldProps(form, 'email')} />
           <Button type="submit" loading={add.isPending} disabled={!form.watch('email').trim()}>
             Add organization admin
           </Button>
@@ -110,7 +102,6 @@ export function OrganizationAdminsPanel({ organizationId }: { organizationId: nu
           label="Organization admins"
           data={admins.data ?? []}
           columns={columns}
-          getRowId={(admin) => String(admin.id)}
           loading={admins.isPending}
           loadingLabel="Loading organization admins"
           empty={<EmptyState title="No organization admins" />}

@@ -15,7 +15,7 @@ import { api } from '../../api';
 import { useShell } from '../../app/context';
 import { DataTable } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
-import { EmptyState, ErrorState } from '../../ui/States';
+import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { signInAs } from '../admin/impersonation';
 import { useCompanyUsers, useUsersMutation } from './api';
 import { InvitationsPanel } from './InvitationsPanel';
@@ -163,13 +163,12 @@ export function UsersPage() {
         maw={360}
       />
       {users.error ? (
-        <ErrorState title="Could not load the users" error={users.error} onRetry={() => users.refetch()} />
+        <QueryErrorState title="Could not load the users" query={users} />
       ) : (
         <DataTable
           label="Users"
           data={users.data?.data ?? []}
           columns={columns}
-          getRowId={(user) => String(user.id)}
           loading={users.isPending}
           loadingLabel="Loading users"
           empty={<EmptyState title={debounced ? `No user matches “${debounced}”` : 'No users yet'} />}

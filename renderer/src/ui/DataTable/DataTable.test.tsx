@@ -1,13 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import type { ColumnDef, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { act, type ReactNode, useState } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { reactRoots } from '../../testing/reactRoots';
 import { DataTable } from './DataTable';
 import { selectColumn } from './selectColumn';
-
-// React warns unless it knows act() drives the test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 interface Person {
   id: number;
@@ -26,20 +24,15 @@ const COLUMNS: ColumnDef<Person, unknown>[] = [
   { accessorKey: 'age', header: 'Age', meta: { align: 'right' } },
 ];
 
-let root: Root | null = null;
-let host: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = null;
-});
+const newRoot = reactRoots();
+/** The last table rendered, to render it again with other props. */
+let root: Root;
 
 function render(node: ReactNode): HTMLElement {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root?.render(<MantineProvider>{node}</MantineProvider>));
-  return host;
+  const mounted = newRoot();
+  root = mounted.root;
+  act(() => root.render(<MantineProvider>{node}</MantineProvider>));
+  return mounted.host;
 }
 
 const table = (page: HTMLElement) => page.querySelector('table');
@@ -78,7 +71,7 @@ describe('DataTable', () => {
     expect(table(page)).toBeNull();
     expect(page.querySelector('[aria-label="Loading people"]')).not.toBeNull();
     act(() =>
-      root?.render(
+      root.render(
         <MantineProvider>
           <DataTable label="People" data={[]} columns={COLUMNS} empty={<p>No people yet</p>} />
         </MantineProvider>,
@@ -157,7 +150,7 @@ describe('DataTable', () => {
     expect(nav?.querySelector('button[aria-label="Next page"]')).not.toBeNull();
 
     act(() =>
-      root?.render(
+      root.render(
         <MantineProvider>
           <DataTable
             label="People"
@@ -171,31 +164,42 @@ describe('DataTable', () => {
     expect(page.querySelector('nav')).toBeNull();
   });
 
-  it('selects rows through named checkboxes, one by one or the whole page, in state held outside', () => {
-    const seen: RowSelectionState[] = [];
-    function Selecting() {
-      const [selection, setSelection] = useState<RowSelectionState>({});
-      seen.push(selection);
-      return (
-        <DataTable
-          label="People"
-          data={PEOPLE}
-          columns={[selectColumn<Person>({ rowLabel: (p) => `Select ${p.name}` }), ...COLUMNS]}
-          getRowId={(p) => String(p.id)}
-          enableRowSelection={(row) => row.original.id !== 3}
-          rowSelection={selection}
-          onRowSelectionChange={setSelection}
-        />
-      );
-    }
-    const page = render(<Selecting />);
-    expect(checkbox(page, 'Select Linus').disabled).toBe(true);
-    click(checkbox(page, 'Select Ada'));
-    expect(seen.at(-1)).toEqual({ 2: true });
-    expect(checkbox(page, 'Select Ada').checked).toBe(true);
-    click(checkbox(page, 'Select all on this page'));
-    expect(seen.at(-1)).toEqual({ 1: true, 2: true });
-  });
+  it.each([
+    { identity: 'their ids', getRowId: undefined, ada: { 2: true }, all: { 1: true, 2: true } },
+    {
+      identity: 'the identity given',
+      getRowId: (p: Person) => p.name,
+      ada: { Ada: true },
+      all: { Grace: true, Ada: true },
+    },
+  ])(
+    'selects rows, known by $identity, through named checkboxes, one by one or the whole page, in state held outside',
+    ({ getRowId, ada, all }) => {
+      const seen: RowSelectionState[] = [];
+      function Selecting() {
+        const [selection, setSelection] = useState<RowSelectionState>({});
+        seen.push(selection);
+        return (
+          <DataTable
+            label="People"
+            data={PEOPLE}
+            columns={[selectColumn<Person>({ rowLabel: (p) => `Select ${p.name}` }), ...COLUMNS]}
+            getRowId={getRowId}
+            enableRowSelection={(row) => row.original.id !== 3}
+            rowSelection={selection}
+            onRowSelectionChange={setSelection}
+          />
+        );
+      }
+      const page = render(<Selecting />);
+      expect(checkbox(page, 'Select Linus').disabled).toBe(true);
+      click(checkbox(page, 'Select Ada'));
+      expect(seen.at(-1)).toEqual(ada);
+      expect(checkbox(page, 'Select Ada').checked).toBe(true);
+      click(checkbox(page, 'Select all on this page'));
+      expect(seen.at(-1)).toEqual(all);
+    },
+  );
 
   it('keeps a cell input, and its focus, when the screen builds its columns anew', () => {
     function Editing() {
@@ -249,7 +253,7 @@ describe('DataTable', () => {
     expect(headers(page).map((th) => th.textContent)).toEqual(['Age', 'Name']);
     expect(firstCells(page)).toEqual(['85', '36', '54']);
     act(() =>
-      root?.render(
+      root.render(
         <MantineProvider>
           <Choosing visibility={{ age: false }} order={['age', 'name']} />
         </MantineProvider>,

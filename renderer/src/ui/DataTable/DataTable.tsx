@@ -40,7 +40,7 @@ export interface DataTableProps<TData> {
   data: TData[];
   // biome-ignore lint/suspicious/noExplicitAny: column value types differ from column to column, as in TanStack.
   columns: ColumnDef<TData, any>[];
-  /** A row's identity (selection is kept by it); the row's index when not given. */
+  /** A row's identity (selection is kept by it); when not given, the row's `id` if it has one, else its index. */
   getRowId?: (row: TData, index: number) => string;
 
   /** Nothing to show yet: the loading state stands in for the table. */
@@ -86,6 +86,12 @@ function draw<TContext>(
   return (typeof definition === 'function' ? definition(context) : definition) as ReactNode;
 }
 
+/** A record is known by its id; any other row by its place. */
+function rowIdentity(row: unknown, index: number): string {
+  const id = (row as { id?: unknown } | null)?.id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : String(index);
+}
+
 export function DataTable<TData>({
   label,
   data,
@@ -125,7 +131,7 @@ export function DataTable<TData>({
   if (onColumnVisibilityChange) handlers.onColumnVisibilityChange = onColumnVisibilityChange;
   if (onColumnOrderChange) handlers.onColumnOrderChange = onColumnOrderChange;
   if (enableSortingRemoval !== undefined) handlers.enableSortingRemoval = enableSortingRemoval;
-  if (getRowId) handlers.getRowId = getRowId;
+  handlers.getRowId = getRowId ?? rowIdentity;
   if (!manualSorting) handlers.getSortedRowModel = getSortedRowModel();
 
   const table = useReactTable({

@@ -2,7 +2,7 @@
  * A table of what one query loads: the rows while they load and once they are in, or the failure with
  * "Try again" in the table's place.
  */
-import { ErrorState } from '../States';
+import { QueryErrorState } from '../States';
 import { DataTable, type DataTableProps } from './DataTable';
 
 /** What the table reads of a TanStack Query result. */
@@ -18,7 +18,6 @@ export function QueryTable<TData>({
   errorTitle,
   ...table
 }: { query: RowsQuery<TData>; errorTitle: string } & Omit<DataTableProps<TData>, 'data' | 'loading'>) {
-  if (query.error)
-    return <ErrorState title={errorTitle} error={query.error} onRetry={() => query.refetch()} />;
+  if (query.error) return <QueryErrorState title={errorTitle} query={query} />;
   return <DataTable {...table} data={query.data ?? []} loading={query.isPending} />;
 }

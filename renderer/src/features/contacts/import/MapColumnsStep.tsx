@@ -19,6 +19,7 @@ import type { ContactGroup } from '@shared/api/groups';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../../ui/DataTable';
+import { groupChoices } from '../../groups/choices';
 import { canImport, type MappableField, type MappingChoice, repeatedColumns } from './importModel';
 
 const PREVIEW_ROWS = 5;
@@ -168,7 +169,7 @@ export function MapColumnsStep({
         label="Add to groups"
         description="The imported contacts join these groups (virtual groups fill themselves and are not listed)."
         placeholder={groups.length ? 'Choose groups' : groupsLoading ? 'Loading groups…' : 'No groups yet'}
-        data={groups.map((group) => ({ value: String(group.id), label: group.name }))}
+        data={groupChoices(groups)}
         value={chosenGroups}
         onChange={onGroups}
         searchable

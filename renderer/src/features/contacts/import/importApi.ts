@@ -8,6 +8,7 @@ import { type ContactGroup, GROUP_ENDPOINTS } from '@shared/api/groups';
 import type { ContactColumnMapping } from '@shared/domain/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { ApiError, api } from '../../../api';
+import { CSV_ANSWER } from '../../../ui/download';
 import { importFields, previewFields } from './importModel';
 
 /** Query keys, by data tag (api/keys.ts): contacts' custom fields and the company's groups. */
@@ -60,7 +61,7 @@ export async function fetchReport(companyId: number, batchId: number): Promise<s
   return api.call(
     CONTACT_ENDPOINTS.importReport,
     { params: { companyId, batchId } },
-    { responseType: 'text', headers: { Accept: 'text/csv, application/json' }, silent: true },
+    { ...CSV_ANSWER, silent: true },
   );
 }
 

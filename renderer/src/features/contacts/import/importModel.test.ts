@@ -1,4 +1,3 @@
-import type { ImportBatch } from '@shared/api/contacts';
 import { describe, expect, it } from 'vitest';
 import { toFormData } from '../../../api/contractCall';
 import {
@@ -16,21 +15,7 @@ import {
   reportFileName,
   SAMPLE_CSV,
 } from './importModel';
-
-const batch = (over: Partial<ImportBatch> = {}): ImportBatch => ({
-  id: 1,
-  progress: 0,
-  finishedAt: null,
-  state: 'running',
-  file_name: 'a.csv',
-  total_rows: 10,
-  processed_rows: 0,
-  created: 0,
-  updated: 0,
-  failed: 0,
-  message: null,
-  ...over,
-});
+import { sampleBatch } from './sampleBatch';
 
 describe('mapping', () => {
   it('lists the contact fields, then custom fields as eav:<id>', () => {
@@ -91,18 +76,18 @@ describe('the multipart body', () => {
 
 describe('texts', () => {
   it('summarises an import', () => {
-    expect(importSummary(batch({ created: 1295, updated: 0, failed: 5 }))).toBe(
+    expect(importSummary(sampleBatch({ created: 1295, updated: 0, failed: 5 }))).toBe(
       '1,295 contacts imported, 0 updated, 5 rows could not be imported',
     );
-    expect(importSummary(batch({ created: 1, updated: 2, failed: 1 }))).toBe(
+    expect(importSummary(sampleBatch({ created: 1, updated: 2, failed: 1 }))).toBe(
       '1 contact imported, 2 updated, 1 row could not be imported',
     );
   });
 
   it('shows 100% once finished, and clamps', () => {
-    expect(progressOf(batch({ state: 'finished', progress: 97 }))).toBe(100);
-    expect(progressOf(batch({ progress: 45.4 }))).toBe(45);
-    expect(progressOf(batch({ progress: 140 }))).toBe(100);
+    expect(progressOf(sampleBatch({ state: 'finished', progress: 97 }))).toBe(100);
+    expect(progressOf(sampleBatch({ state: 'running', progress: 45.4 }))).toBe(45);
+    expect(progressOf(sampleBatch({ state: 'running', progress: 140 }))).toBe(100);
   });
 
   it('names the report after the file', () => {

@@ -2,31 +2,17 @@ import type { ImportBatch } from '@shared/api/contacts';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { createImportTracker, NOTIFICATION_ID, POLL_MS, type TrackerDeps } from './importTracker';
-
-const batch = (over: Partial<ImportBatch> = {}): ImportBatch => ({
-  id: 7,
-  progress: 0,
-  finishedAt: null,
-  state: 'queued',
-  file_name: 'people.csv',
-  total_rows: 300,
-  processed_rows: 0,
-  created: 0,
-  updated: 0,
-  failed: 0,
-  message: null,
-  ...over,
-});
+import { sampleBatch } from './sampleBatch';
 
 /** A tracker with fake timers, a fake server and a fake notification area. */
-function setup(upload: TrackerDeps['upload'] = async () => batch()) {
+function setup(upload: TrackerDeps['upload'] = async () => sampleBatch()) {
   const timers: { run: () => void; ms: number; id: number }[] = [];
   let nextId = 1;
   const polls: ImportBatch[] = [];
   const shown = new Map<string, { title: string; message: string; running: boolean }>();
   const deps: TrackerDeps = {
     upload,
-    fetchBatch: vi.fn(async () => polls.shift() ?? batch({ state: 'running' })),
+    fetchBatch: vi.fn(async () => polls.shift() ?? sampleBatch({ state: 'running' })),
     refresh: vi.fn(),
     notify: {
       show: (id, title, message, running) => shown.set(id, { title, message, running }),
@@ -62,17 +48,17 @@ describe('the import tracker', () => {
     await tracker.start(1, file, { name: 'name', number: 'number' }, [3]);
     expect(tracker.get()).toMatchObject({ phase: 'importing', upload: 1, batch: { id: 7 } });
 
-    tracker.receive(batch({ state: 'running', progress: 50, processed_rows: 150, created: 140 }));
+    tracker.receive(sampleBatch({ state: 'running', progress: 50, processed_rows: 150, created: 140 }));
     expect(tracker.get()?.batch?.progress).toBe(50);
     // Older news never replaces newer.
-    tracker.receive(batch({ state: 'running', progress: 20, processed_rows: 60 }));
+    tracker.receive(sampleBatch({ state: 'running', progress: 20, processed_rows: 60 }));
     expect(tracker.get()?.batch?.progress).toBe(50);
     // Another batch's events are not ours.
-    tracker.receive(batch({ id: 8, state: 'finished', progress: 100 }));
+    tracker.receive(sampleBatch({ id: 8, state: 'finished', progress: 100 }));
     expect(tracker.get()?.phase).toBe('importing');
 
     tracker.receive(
-      batch({ state: 'finished', progress: 100, processed_rows: 300, created: 295, failed: 5 }),
+      sampleBatch({ state: 'finished', progress: 100, processed_rows: 300, created: 295, failed: 5 }),
     );
     expect(tracker.get()).toMatchObject({ phase: 'finished', batch: { created: 295, failed: 5 } });
     expect(deps.refresh).toHaveBeenCalledTimes(1);
@@ -82,7 +68,7 @@ describe('the import tracker', () => {
     const { tracker, deps, timers, polls, tick, file } = setup();
     await tracker.start(1, file, {}, []);
     expect(timers.map((timer) => timer.ms)).toEqual([0]);
-    polls.push(batch({ state: 'running', progress: 10, processed_rows: 30 }));
+    polls.push(sampleBatch({ state: 'running', progress: 10, processed_rows: 30 }));
     await tick();
     expect(tracker.get()?.batch?.progress).toBe(10);
     expect(timers.map((timer) => timer.ms)).toEqual([POLL_MS.fallback]);
@@ -94,7 +80,7 @@ describe('the import tracker', () => {
     expect(tracker.listen(false)).toBeTypeOf('function');
     expect(timers.map((timer) => timer.ms)).toEqual([POLL_MS.fallback]);
 
-    polls.push(batch({ state: 'finished', progress: 100, processed_rows: 300, created: 300 }));
+    polls.push(sampleBatch({ state: 'finished', progress: 100, processed_rows: 300, created: 300 }));
     await tick();
     expect(tracker.get()?.phase).toBe('finished');
     expect(timers).toEqual([]);
@@ -105,8 +91,8 @@ describe('the import tracker', () => {
     let answer: (value: ImportBatch) => void = () => {};
     const { tracker, file } = setup(() => new Promise((resolve) => (answer = resolve)));
     const started = tracker.start(1, file, {}, []);
-    tracker.receive(batch({ state: 'running', progress: 40, processed_rows: 120 }));
-    answer(batch());
+    tracker.receive(sampleBatch({ state: 'running', progress: 40, processed_rows: 120 }));
+    answer(sampleBatch());
     await started;
     expect(tracker.get()?.batch?.progress).toBe(40);
   });
@@ -115,11 +101,11 @@ describe('the import tracker', () => {
     const { tracker, shown, timers, tick, file } = setup();
     await tracker.start(1, file, {}, []);
     tracker.setBackground(true);
-    tracker.receive(batch({ state: 'running', progress: 45, processed_rows: 135 }));
+    tracker.receive(sampleBatch({ state: 'running', progress: 45, processed_rows: 135 }));
     expect(shown.get(NOTIFICATION_ID)).toMatchObject({ title: 'Import running — 45%', running: true });
 
     tracker.receive(
-      batch({ state: 'finished', progress: 100, processed_rows: 300, created: 298, failed: 2 }),
+      sampleBatch({ state: 'finished', progress: 100, processed_rows: 300, created: 298, failed: 2 }),
     );
     expect(shown.get(NOTIFICATION_ID)).toEqual({
       title: 'Import finished',
@@ -136,7 +122,7 @@ describe('the import tracker', () => {
     const { tracker, shown, file } = setup();
     await tracker.start(1, file, {}, []);
     tracker.setBackground(true);
-    tracker.receive(batch({ state: 'finished', progress: 100, processed_rows: 300, created: 300 }));
+    tracker.receive(sampleBatch({ state: 'finished', progress: 100, processed_rows: 300, created: 300 }));
     tracker.setBackground(true);
     expect(tracker.get()?.phase).toBe('finished');
     expect(shown.get(NOTIFICATION_ID)?.title).toBe('Import finished');
@@ -161,7 +147,7 @@ describe('the import tracker', () => {
   it('reports a failed batch with §8 importFailure, and a refused upload with the server’s words', async () => {
     const first = setup();
     await first.tracker.start(1, first.file, {}, []);
-    first.tracker.receive(batch({ state: 'failed', message: null }));
+    first.tracker.receive(sampleBatch({ state: 'failed', message: null }));
     expect(first.tracker.get()).toMatchObject({ phase: 'failed', error: ERROR_MESSAGES.importFailure });
 
     const second = setup(async () => {
@@ -174,7 +160,7 @@ describe('the import tracker', () => {
   });
 
   it('runs one import at a time', async () => {
-    const upload = vi.fn(async () => batch());
+    const upload = vi.fn(async () => sampleBatch());
     const { tracker, file } = setup(upload);
     await tracker.start(1, file, {}, []);
     await tracker.start(1, file, {}, []);

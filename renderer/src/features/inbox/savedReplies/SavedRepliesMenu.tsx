@@ -14,6 +14,7 @@ import { Button, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } f
 import { fillMessageFields, type MessageFieldsContact } from '@shared/domain/messaging';
 import { useState } from 'react';
 import { SavedRepliesModal } from './SavedRepliesModal';
+import { SavedReplySummary } from './SavedReplySummary';
 import { searchReplies, useSavedReplies } from './savedRepliesApi';
 
 export interface SavedRepliesMenuProps {
@@ -80,13 +81,7 @@ export function SavedRepliesMenu({
                           setSearch('');
                         }}
                       >
-                        <Text size="sm" fw={500}>
-                          {reply.title}
-                          {reply.shared ? ' · shared' : ''}
-                        </Text>
-                        <Text size="xs" c="dimmed" lineClamp={2}>
-                          {reply.body}
-                        </Text>
+                        <SavedReplySummary reply={reply} compact />
                       </UnstyledButton>
                     </li>
                   ))}

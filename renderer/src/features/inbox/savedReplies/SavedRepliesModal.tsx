@@ -13,7 +13,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { flash } from '../../../ui/flash';
-import { failureSummary } from '../../contacts/contactsApi';
+import { failureSummary } from '../../../ui/formErrors';
+import { fieldProps } from '../../../ui/formFields';
+import { SavedReplySummary } from './SavedReplySummary';
 import { useSavedReplies, useSavedReplyMutations } from './savedRepliesApi';
 
 export interface SavedRepliesModalProps {
@@ -60,13 +62,7 @@ export function SavedRepliesModal({ opened, onClose, companyId, canManageShared 
           )}
         >
           <Stack gap="sm">
-            <TextInput
-              label="Title"
-              required
-              maxLength={100}
-              {...form.register('title')}
-              error={form.formState.errors.title?.message}
-            />
+            <TextInput label="Title" required maxLength={100} {...fieldProps(form, 'title')} />
             <Textarea
               label="Text"
               required
@@ -74,8 +70,7 @@ export function SavedRepliesModal({ opened, onClose, companyId, canManageShared 
               minRows={3}
               maxLength={1000}
               description={FIELDS_HINT}
-              {...form.register('body')}
-              error={form.formState.errors.body?.message}
+              {...fieldProps(form, 'body')}
             />
             {canManageShared && <Checkbox label="Shared with the company" {...form.register('shared')} />}
             {/* The server's refusal, every message of it, above the buttons. */}
@@ -107,13 +102,7 @@ export function SavedRepliesModal({ opened, onClose, companyId, canManageShared 
                 <li key={reply.id}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <div style={{ minWidth: 0 }}>
-                      <Text fw={500}>
-                        {reply.title}
-                        {reply.shared ? ' · shared' : ''}
-                      </Text>
-                      <Text size="sm" c="dimmed" lineClamp={2}>
-                        {reply.body}
-                      </Text>
+                      <SavedReplySummary reply={reply} />
                     </div>
                     {reply.editable && (
                       <Group gap="xs" wrap="nowrap">
