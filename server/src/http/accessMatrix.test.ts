@@ -8,11 +8,30 @@
 import { readFileSync } from 'node:fs';
 import { effectiveRole, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
-import { and, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
-import { companies, invitations, organizationAdmins, organizations, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import {
+  batches,
+  blocks,
+  calls,
+  companies,
+  contactGroups,
+  contactLabels,
+  contacts,
+  conversationItems,
+  conversations,
+  eavAttributes,
+  greetings,
+  invitations,
+  notes,
+  organizationAdmins,
+  organizations,
+  savedReplies,
+  users,
+} from '../db/schema';
+import { sharedTestApp, type TestApp } from '../testing/testApp';
 import { hasReferences } from './references';
 
 /**
@@ -52,11 +71,7 @@ describe('docs/permissions.md', () => {
   });
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 /** Who acts, and their role in Demo Motors (the "own" company). */
 const ACTORS: { email: string; role: Role }[] = [
@@ -100,84 +115,45 @@ const FIXTURES: Record<
   // above); the sandbox's calls by the tracked number called, and its acts on a (finished) call of each company.
   'POST /api/v1/calls/token': async (t) => {
     await giveEveryActorALine(t);
-    return {
-      own: t.ids.numbers.motorsMain,
-      foreign: t.ids.numbers.otherMain,
-      payload: (id) => ({ number_id: id, destination: '+13125550133' }),
-    };
+    return { ...mainLines(t), payload: (id) => ({ number_id: id, destination: '+13125550133' }) };
   },
   'POST /api/sandbox/calls': async (t) => ({
-    own: t.ids.numbers.motorsMain,
-    foreign: t.ids.numbers.otherMain,
-    payload: (id) => ({
-      from: '+12025550190',
-      to:
-        id === t.ids.numbers.motorsMain
-          ? '+13125550100'
-          : id === t.ids.numbers.otherMain
-            ? '+14155550120'
-            : '+13125550198',
-      voicemail: false,
-    }),
+    ...mainLines(t),
+    payload: (id) => ({ from: '+12025550190', to: mainLineNumber(t, id), voicemail: false }),
   }),
   'GET /api/companies/:companyId/in-app-calling/calls/:callId/can-answer-call': (t) => callPair(t),
-  'POST /api/companies/:companyId/in-app-calling/calls/:callId/reject': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ joinToken: 'matrix' }),
-  }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/reject': callPairWith({ joinToken: 'matrix' }),
   // Hold and transfers of a connected call, whichever carrier: a (finished) call of each company.
-  'POST /api/companies/:companyId/in-app-calling/calls/:callId/hold': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ hold: true }),
-  }),
-  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ kind: 'blind', to: { kind: 'extension', extension: 1 } }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/hold': callPairWith({ hold: true }),
+  'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer': callPairWith({
+    kind: 'blind',
+    to: { kind: 'extension', extension: 1 },
   }),
   'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer/complete': (t) => callPair(t),
   'POST /api/companies/:companyId/in-app-calling/calls/:callId/transfer/cancel': (t) => callPair(t),
   'GET /api/sandbox/calls/:id': (t) => callPair(t),
-  'POST /api/sandbox/calls/:id/digits': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ digits: '1' }),
-  }),
+  'POST /api/sandbox/calls/:id/digits': callPairWith({ digits: '1' }),
   'POST /api/sandbox/calls/:id/hangup': (t) => callPair(t),
   'POST /api/sandbox/calls/:id/answer': async (t) => {
     await giveEveryActorALine(t);
     return callPair(t);
   },
-  'POST /api/sandbox/calls/:id/hold': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ hold: true }),
-  }),
-  'POST /api/sandbox/calls/:id/transfer': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ kind: 'blind', to: { kind: 'extension', extension: 1 } }),
+  'POST /api/sandbox/calls/:id/hold': callPairWith({ hold: true }),
+  'POST /api/sandbox/calls/:id/transfer': callPairWith({
+    kind: 'blind',
+    to: { kind: 'extension', extension: 1 },
   }),
   'POST /api/sandbox/calls/:id/transfer/complete': (t) => callPair(t),
   'POST /api/sandbox/calls/:id/transfer/cancel': (t) => callPair(t),
-  'POST /api/users/invites/:id/resend': async (t) => {
+  'POST /api/users/invites/:id/resend': (t) => {
     serial++;
-    const [own, foreign] = await t.ctx.db
-      .insert(invitations)
-      .values([
-        {
-          company_id: t.ids.companies.demoMotors,
-          email: `own${serial}@x.test`,
-          name: 'Own',
-          role: 'user',
-          token_hash: `own-${serial}`,
-        },
-        {
-          company_id: t.ids.companies.otherCo,
-          email: `foreign${serial}@x.test`,
-          name: 'Foreign',
-          role: 'user',
-          token_hash: `foreign-${serial}`,
-        },
-      ])
-      .returning();
-    return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+    return rowPair(t, invitations, (company_id, side) => ({
+      company_id,
+      email: `${side}${serial}@x.test`,
+      name: side === 'own' ? 'Own' : 'Foreign',
+      role: 'user',
+      token_hash: `${side}-${serial}`,
+    }));
   },
   'GET /api/users/:id': async (t) => ({
     own: t.ids.users['agent@demo.test'] ?? 0,
@@ -243,33 +219,17 @@ const FIXTURES: Record<
   'GET /api/companies/:companyId/contacts/progress/:batchId/report': (t) => importBatchPair(t),
   // The sandbox's inbound text: the company is the one owning the tracked number `to` (unknown: 404).
   'POST /api/sandbox/messages': async (t) => ({
-    own: t.ids.numbers.motorsMain,
-    foreign: t.ids.numbers.otherMain,
-    payload: (id) => ({
-      from: '+12025550190',
-      to:
-        id === t.ids.numbers.motorsMain
-          ? '+13125550100'
-          : id === t.ids.numbers.otherMain
-            ? '+14155550120'
-            : '+13125550198',
-      body: 'Matrix text',
-    }),
+    ...mainLines(t),
+    payload: (id) => ({ from: '+12025550190', to: mainLineNumber(t, id), body: 'Matrix text' }),
   }),
   // Activity: a call in Demo Motors and one in Other Co; exports by the body's company (no columns: 422, no
   // file written) and an export batch of each company.
   'GET /api/calls/:id': (t) => callPair(t),
   // Wrapping a call up (calls.handle): the same pair; tags to add or remove; caller ID of a 555 caller.
   'POST /api/calls/:id/converse': (t) => callPair(t),
-  'PATCH /api/calls/:id': async (t) => ({ ...(await callPair(t)), payload: () => ({ note: 'Matrix' }) }),
-  'POST /api/calls/:id/tags/tags': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ tags: ['vip'] }),
-  }),
-  'DELETE /api/calls/:id/tags/tags': async (t) => ({
-    ...(await callPair(t)),
-    payload: () => ({ tags: ['vip'] }),
-  }),
+  'PATCH /api/calls/:id': callPairWith({ note: 'Matrix' }),
+  'POST /api/calls/:id/tags/tags': callPairWith({ tags: ['vip'] }),
+  'DELETE /api/calls/:id/tags/tags': callPairWith({ tags: ['vip'] }),
   'GET /api/calls/:id/enhanced-caller-id': async (t) => ({
     ...(await callPair(t)),
     query: () => ({ lookupWhenMissing: 1 }),
@@ -313,11 +273,8 @@ const FIXTURES: Record<
   'PUT /api/savedReplies/:id': (t) => savedReplyPair(t),
   'DELETE /api/savedReplies/:id': (t) => savedReplyPair(t),
   // Number configuration: a Demo Motors number and an Other Co one (PUT with an empty body changes nothing).
-  'GET /api/numbers/list/:id': async (t) => ({
-    own: t.ids.numbers.motorsMain,
-    foreign: t.ids.numbers.otherMain,
-  }),
-  'PUT /api/numbers/:id': async (t) => ({ own: t.ids.numbers.motorsMain, foreign: t.ids.numbers.otherMain }),
+  'GET /api/numbers/list/:id': async (t) => mainLines(t),
+  'PUT /api/numbers/:id': async (t) => mainLines(t),
   // Blocks: a new block names its company in the body; lifting one, a block of each company made afresh.
   'POST /api/blocks': async (t) => ({
     own: t.ids.companies.demoMotors,
@@ -334,67 +291,71 @@ const FIXTURES: Record<
   'DELETE /api/greetings/:id': (t) => greetingPair(t),
 };
 
-/** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
-async function conversationPair(t: TestApp) {
-  const { conversations } = await import('../db/schema');
-  const recipient = `+1646555${String(1000 + (++serial % 9000))}`;
+/** The seeded main lines' ids: Demo Motors' and Other Co's. */
+function mainLines(t: TestApp) {
+  return { own: t.ids.numbers.motorsMain, foreign: t.ids.numbers.otherMain };
+}
+
+/** The phone number of a main line (by its id), where the sandbox's calls and texts go; any other id, one nobody has. */
+function mainLineNumber(t: TestApp, numberId: number) {
+  if (numberId === t.ids.numbers.motorsMain) return '+13125550100';
+  if (numberId === t.ids.numbers.otherMain) return '+14155550120';
+  return '+13125550198';
+}
+
+/**
+ * One row of `table` in Demo Motors and one in Other Co, inserted in that order, and their ids: `row` gives each
+ * its columns from its company and its side (own or foreign).
+ */
+async function rowPair<Table extends PgTable & { id: PgColumn }>(
+  t: TestApp,
+  table: Table,
+  row: (companyId: number, side: 'own' | 'foreign') => PgInsertValue<Table>,
+) {
   const [own, foreign] = await t.ctx.db
-    .insert(conversations)
-    .values([
-      { company_id: t.ids.companies.demoMotors, number_id: t.ids.numbers.motorsMain, recipient },
-      { company_id: t.ids.companies.otherCo, number_id: t.ids.numbers.otherMain, recipient },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+    .insert(table)
+    .values([row(t.ids.companies.demoMotors, 'own'), row(t.ids.companies.otherCo, 'foreign')])
+    .returning({ id: table.id });
+  return { own: Number(own?.id ?? 0), foreign: Number(foreign?.id ?? 0) };
+}
+
+/** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
+function conversationPair(t: TestApp) {
+  const recipient = `+1646555${String(1000 + (++serial % 9000))}`;
+  return rowPair(t, conversations, (company_id, side) => ({
+    company_id,
+    number_id: mainLines(t)[side],
+    recipient,
+  }));
 }
 
 /** A text in a Demo Motors conversation and one in an Other Co conversation. */
 async function itemPair(t: TestApp) {
-  const { conversationItems } = await import('../db/schema');
   const pair = await conversationPair(t);
-  const [own, foreign] = await t.ctx.db
-    .insert(conversationItems)
-    .values([
-      { company_id: t.ids.companies.demoMotors, conversation_id: pair.own, kind: 'message', content: 'Hi' },
-      { company_id: t.ids.companies.otherCo, conversation_id: pair.foreign, kind: 'message', content: 'Hi' },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, conversationItems, (company_id, side) => ({
+    company_id,
+    conversation_id: pair[side],
+    kind: 'message',
+    content: 'Hi',
+  }));
 }
 
 /** agent@demo.test's own saved reply in Demo Motors (owners and administrators may change it too), one in Other Co. */
-async function savedReplyPair(t: TestApp) {
-  const { savedReplies } = await import('../db/schema');
-  const [own, foreign] = await t.ctx.db
-    .insert(savedReplies)
-    .values([
-      {
-        company_id: t.ids.companies.demoMotors,
-        user_id: t.ids.users['agent@demo.test'] ?? null,
-        title: 'Matrix',
-        body: 'Hi',
-      },
-      { company_id: t.ids.companies.otherCo, title: 'Matrix', body: 'Hi' },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+function savedReplyPair(t: TestApp) {
+  return rowPair(t, savedReplies, (company_id, side) => ({
+    company_id,
+    user_id: side === 'own' ? (t.ids.users['agent@demo.test'] ?? null) : null,
+    title: 'Matrix',
+    body: 'Hi',
+  }));
 }
 
 /** A finished contact import batch in Demo Motors and one in Other Co. */
-async function importBatchPair(t: TestApp) {
-  const { batches } = await import('../db/schema');
+function importBatchPair(t: TestApp) {
   const batch = { kind: 'contact-import', state: 'finished', file_name: 'matrix.csv', total_rows: 0 };
-  const [own, foreign] = await t.ctx.db
-    .insert(batches)
-    .values([
-      { ...batch, company_id: t.ids.companies.demoMotors },
-      { ...batch, company_id: t.ids.companies.otherCo },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, batches, (company_id) => ({ ...batch, company_id }));
 }
 
-/** A call in Demo Motors and one in Other Co. */
 /** Every actor gets a calling line (the seed's organization and platform admins have none). */
 async function giveEveryActorALine(t: TestApp) {
   await t.ctx.db
@@ -411,145 +372,80 @@ async function giveEveryActorALine(t: TestApp) {
     );
 }
 
-async function callPair(t: TestApp) {
-  const { calls } = await import('../db/schema');
+/** A call in Demo Motors and one in Other Co. */
+function callPair(t: TestApp) {
   const call = {
     caller: '+13125550177',
     called: '+13125550100',
     started_at: new Date('2026-11-01T10:00:00Z'),
   };
-  const [own, foreign] = await t.ctx.db
-    .insert(calls)
-    .values([
-      { ...call, company_id: t.ids.companies.demoMotors },
-      { ...call, company_id: t.ids.companies.otherCo },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, calls, (company_id) => ({ ...call, company_id }));
+}
+
+/** `callPair`, the request about each call sending `payload`. */
+function callPairWith(payload: unknown) {
+  return async (t: TestApp) => ({ ...(await callPair(t)), payload: () => payload });
 }
 
 /** A running export batch in Demo Motors and one in Other Co (running: its download is 409, no file needed). */
-async function exportBatchPair(t: TestApp) {
-  const { batches } = await import('../db/schema');
+function exportBatchPair(t: TestApp) {
   const batch = { kind: 'export-calls', state: 'running', file_name: 'calls-export.csv' };
-  const [own, foreign] = await t.ctx.db
-    .insert(batches)
-    .values([
-      { ...batch, company_id: t.ids.companies.demoMotors },
-      { ...batch, company_id: t.ids.companies.otherCo },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, batches, (company_id) => ({ ...batch, company_id }));
 }
 
 /** A contact custom field in Demo Motors and one in Other Co. */
 async function customFieldPair(t: TestApp) {
-  const { eavAttributes } = await import('../db/schema');
   const key = `matrix_field_${++serial}`;
-  const [own, foreign] = await t.ctx.db
-    .insert(eavAttributes)
-    .values([
-      { company_id: t.ids.companies.demoMotors, entity_type: 7, name: key, key, data_type: 'boolean' },
-      { company_id: t.ids.companies.otherCo, entity_type: 7, name: key, key, data_type: 'boolean' },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0, params: { type: 7 } };
+  const pair = await rowPair(t, eavAttributes, (company_id) => ({
+    company_id,
+    entity_type: 7,
+    name: key,
+    key,
+    data_type: 'boolean',
+  }));
+  return { ...pair, params: { type: 7 } };
 }
 
 /** A contact in Demo Motors and one in Other Co (numbers in 917, which nothing else uses). */
-async function contactPair(t: TestApp) {
-  const { contacts } = await import('../db/schema');
+function contactPair(t: TestApp) {
   const number = `+1917555${String(1000 + (++serial % 9000))}`;
-  const [own, foreign] = await t.ctx.db
-    .insert(contacts)
-    .values([
-      { company_id: t.ids.companies.demoMotors, name: 'Matrix Contact', number },
-      { company_id: t.ids.companies.otherCo, name: 'Matrix Contact', number },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, contacts, (company_id) => ({ company_id, name: 'Matrix Contact', number }));
 }
 
 /** A plain contact group in Demo Motors and one in Other Co. */
-async function groupPair(t: TestApp) {
-  const { contactGroups } = await import('../db/schema');
+function groupPair(t: TestApp) {
   const name = `Matrix group ${++serial}`;
-  const [own, foreign] = await t.ctx.db
-    .insert(contactGroups)
-    .values([
-      { company_id: t.ids.companies.demoMotors, name },
-      { company_id: t.ids.companies.otherCo, name },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, contactGroups, (company_id) => ({ company_id, name }));
 }
 
 /** A contact label in Demo Motors and one in Other Co. */
-async function labelPair(t: TestApp) {
-  const { contactLabels } = await import('../db/schema');
+function labelPair(t: TestApp) {
   const label = `Matrix label ${++serial}`;
-  const [own, foreign] = await t.ctx.db
-    .insert(contactLabels)
-    .values([
-      { company_id: t.ids.companies.demoMotors, label },
-      { company_id: t.ids.companies.otherCo, label },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, contactLabels, (company_id) => ({ company_id, label }));
 }
 
 /** A note by agent@demo.test on a Demo Motors contact, and one on an Other Co contact (by other@demo.test). */
 async function notePair(t: TestApp) {
-  const { notes } = await import('../db/schema');
   const records = await contactPair(t);
-  const [own, foreign] = await t.ctx.db
-    .insert(notes)
-    .values([
-      {
-        company_id: t.ids.companies.demoMotors,
-        model_type: 'contact',
-        model_id: records.own,
-        user_id: t.ids.users['agent@demo.test'] ?? null,
-        body: 'Matrix note',
-      },
-      {
-        company_id: t.ids.companies.otherCo,
-        model_type: 'contact',
-        model_id: records.foreign,
-        user_id: t.ids.users['other@demo.test'] ?? null,
-        body: 'Matrix note',
-      },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, notes, (company_id, side) => ({
+    company_id,
+    model_type: 'contact',
+    model_id: records[side],
+    user_id: t.ids.users[side === 'own' ? 'agent@demo.test' : 'other@demo.test'] ?? null,
+    body: 'Matrix note',
+  }));
 }
 
 /** A global block in Demo Motors and one in Other Co (callers in 646, which nothing else blocks). */
-async function blockPair(t: TestApp) {
-  const { blocks } = await import('../db/schema');
+function blockPair(t: TestApp) {
   const target = `+1646555${String(2000 + (++serial % 8000))}`;
-  const [own, foreign] = await t.ctx.db
-    .insert(blocks)
-    .values([
-      { company_id: t.ids.companies.demoMotors, target, global: true },
-      { company_id: t.ids.companies.otherCo, target, global: true },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, blocks, (company_id) => ({ company_id, target, global: true }));
 }
 
 /** A text greeting in Demo Motors and one in Other Co. */
-async function greetingPair(t: TestApp) {
-  const { greetings } = await import('../db/schema');
+function greetingPair(t: TestApp) {
   const greeting = { name: `Matrix greeting ${++serial}`, content: 'Hello', voice: 'en-us' };
-  const [own, foreign] = await t.ctx.db
-    .insert(greetings)
-    .values([
-      { ...greeting, company_id: t.ids.companies.demoMotors },
-      { ...greeting, company_id: t.ids.companies.otherCo },
-    ])
-    .returning();
-  return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
+  return rowPair(t, greetings, (company_id) => ({ ...greeting, company_id }));
 }
 
 /** A company of the foreign organization. */
@@ -786,7 +682,6 @@ const FOREIGN_REFERENCES: Record<
 
 /** The id of a row of `table` that belongs to Other Co (one is made when the seed has none). */
 async function otherCompanyRow(t: TestApp, table: 'contact_labels' | 'greetings'): Promise<number> {
-  const { contactLabels, greetings } = await import('../db/schema');
   const company_id = t.ids.companies.otherCo;
   const [row] =
     table === 'greetings'
@@ -803,8 +698,6 @@ async function otherCompanyRow(t: TestApp, table: 'contact_labels' | 'greetings'
 
 /** The id of a conversation of Demo Motors. */
 async function ownConversation(t: TestApp): Promise<number> {
-  const { conversations } = await import('../db/schema');
-  const { eq } = await import('drizzle-orm');
   const [row] = await t.ctx.db
     .select({ id: conversations.id })
     .from(conversations)

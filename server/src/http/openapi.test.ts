@@ -1,12 +1,8 @@
 /** The OpenAPI document is generated from the contract and covers every route that has one. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 describe('GET /api/docs/json', () => {
   it('is public and lists every contract route with its schemas and access', async () => {

@@ -1,16 +1,12 @@
 /** Behaviour every route shares: idempotency, rate limits, errors, CORS, admin sign-in audit, the sandbox outbox. */
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { idempotencyKeys } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { createTestApp, sharedTestApp } from '../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 describe('Idempotency-Key', () => {
   const invite = (key: string, email: string) =>
@@ -44,19 +40,17 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key for another request is refused; keys are per user; they last 24 hours', async () => {
-    const other = await t.as('admin@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      headers: { 'idempotency-key': 'offline-edit-0001' },
-      payload: { name: 'Adam' },
-    });
+    // The key admin@demo.test's invite used in the first test.
+    const renameWithUsedKey = (email: string, name: string) =>
+      t.as(email, {
+        method: 'PUT',
+        url: '/api/user',
+        headers: { 'idempotency-key': 'offline-edit-0001' },
+        payload: { name },
+      });
+    const other = await renameWithUsedKey('admin@demo.test', 'Adam');
     expect(other.statusCode).toBe(422);
-    const otherUser = await t.as('owner@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      headers: { 'idempotency-key': 'offline-edit-0001' },
-      payload: { name: 'Olivia' },
-    });
+    const otherUser = await renameWithUsedKey('owner@demo.test', 'Olivia');
     expect(otherUser.statusCode).toBe(200);
     await t.ctx.db.update(idempotencyKeys).set({ created_at: new Date(Date.now() - 25 * 3600_000) });
     const later = await invite('offline-edit-0001', 'replay-later@demo.test');

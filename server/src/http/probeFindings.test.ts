@@ -9,25 +9,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, contacts, conversationItems, conversations, greetings, voicemails } from '../db/schema';
 import { signGreetingUrl, signMediaUrl, signRecordingUrl } from '../modules/media/urls';
-import { multipart, tempDataDir } from '../modules/messaging/testing';
+import { multipart } from '../modules/messaging/testing';
 import { DEMO_PASSWORD } from '../seed/demo';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { browserSignIn, sharedTestAppWithFiles } from '../testing/testApp';
 import { HOSTILE_INPUT_MESSAGES } from './hostileInput';
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
+const t = sharedTestAppWithFiles();
 beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
   // What the probe read: the signing secrets beside the media folder.
-  await writeFile(join(dataDir.dir, 'media.secret'), 'the-media-signing-secret');
-});
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
+  await writeFile(join(t.ctx.config.dataDir, 'media.secret'), 'the-media-signing-secret');
 });
 
 const errorsOf = (response: LightMyRequestResponse) =>
@@ -114,8 +107,8 @@ describe('1. no file outside its folder, no script served as a page', () => {
 
   it('a stored file declared text/html is a download of opaque bytes, never a page of our origin', async () => {
     const relative = `media/${t.ids.companies.demoMotors}/${randomUUID()}`;
-    await mkdir(join(dataDir.dir, 'media', String(t.ids.companies.demoMotors)), { recursive: true });
-    await writeFile(join(dataDir.dir, relative), '<script>alert(document.cookie)</script>');
+    await mkdir(join(t.ctx.config.dataDir, 'media', String(t.ids.companies.demoMotors)), { recursive: true });
+    await writeFile(join(t.ctx.config.dataDir, relative), '<script>alert(document.cookie)</script>');
     const { url } = await itemWithMedia([{ path: relative, content_type: 'text/html', size: 39 }]);
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -129,8 +122,8 @@ describe('1. no file outside its folder, no script served as a page', () => {
 
   it('a link signed for Demo Motors does not open a file kept in another company’s folder', async () => {
     const relative = `media/${t.ids.companies.otherCo}/${randomUUID()}`;
-    await mkdir(join(dataDir.dir, 'media', String(t.ids.companies.otherCo)), { recursive: true });
-    await writeFile(join(dataDir.dir, relative), 'other company');
+    await mkdir(join(t.ctx.config.dataDir, 'media', String(t.ids.companies.otherCo)), { recursive: true });
+    await writeFile(join(t.ctx.config.dataDir, relative), 'other company');
     const { url } = await itemWithMedia([{ path: relative, content_type: 'image/png', size: 13 }]);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
@@ -139,6 +132,8 @@ describe('1. no file outside its folder, no script served as a page', () => {
 describe('every route that serves a file: no traversal, no other folder, no forged link', () => {
   // A row of each kind whose stored path tries to leave its folder, and the signed link the app would hand out.
   const HOSTILE_PATH = '../media.secret';
+  const motorsRecordingUrl = (kind: 'call' | 'voicemail', id = 0) =>
+    signRecordingUrl(t.ctx, { companyId: t.ids.companies.demoMotors, kind, id });
   const SERVED: Record<string, () => Promise<string>> = {
     'GET /media/{itemId}/{index}': async () =>
       (await itemWithMedia([{ path: HOSTILE_PATH, content_type: 'text/plain', size: 1 }])).url,
@@ -153,11 +148,7 @@ describe('every route that serves a file: no traversal, no other folder, no forg
           recording_path: HOSTILE_PATH,
         })
         .returning();
-      return signRecordingUrl(t.ctx, {
-        companyId: t.ids.companies.demoMotors,
-        kind: 'call',
-        id: call?.id ?? 0,
-      });
+      return motorsRecordingUrl('call', call?.id);
     },
     'GET /recordings/voicemail/{id}': async () => {
       const [voicemail] = await t.ctx.db
@@ -168,11 +159,7 @@ describe('every route that serves a file: no traversal, no other folder, no forg
           recording_path: 'voice/../media.secret',
         })
         .returning();
-      return signRecordingUrl(t.ctx, {
-        companyId: t.ids.companies.demoMotors,
-        kind: 'voicemail',
-        id: voicemail?.id ?? 0,
-      });
+      return motorsRecordingUrl('voicemail', voicemail?.id);
     },
     'GET /greetings/{id}/audio': async () => {
       const [greeting] = await t.ctx.db
@@ -343,16 +330,7 @@ describe('3. bad input is a 404 or 422, never a 500', () => {
   });
 
   it('a malformed XSRF-TOKEN cookie is a CSRF mismatch (403)', async () => {
-    const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
-    const xsrf = csrf.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/login',
-      cookies: { 'XSRF-TOKEN': xsrf },
-      headers: { 'x-xsrf-token': xsrf },
-      payload: { email: 'agent@demo.test', password: DEMO_PASSWORD },
-    });
-    const session = login.cookies.find((cookie) => cookie.name === 'switchboard_session')?.value ?? '';
+    const { session } = await browserSignIn(t, 'agent@demo.test');
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/user/whats_new_read',
@@ -439,22 +417,8 @@ describe('7. ids in a body must name the caller’s company’s records', () => 
 });
 
 describe('8. sign-out by link', () => {
-  async function browserSession() {
-    const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
-    const xsrf = csrf.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/login',
-      cookies: { 'XSRF-TOKEN': xsrf },
-      headers: { 'x-xsrf-token': xsrf },
-      payload: { email: 'reporting@demo.test', password: DEMO_PASSWORD },
-    });
-    const session = login.cookies.find((cookie) => cookie.name === 'switchboard_session')?.value ?? '';
-    return { xsrf, cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf } };
-  }
-
   it('a cookie session is not ended by a plain GET from another site; the app’s own sign-out works', async () => {
-    const { xsrf, cookies } = await browserSession();
+    const { xsrf, cookies } = await browserSignIn(t, 'reporting@demo.test');
     const byLink = await t.app.inject({ method: 'GET', url: '/api/sanctum/logout', cookies });
     expect(byLink.statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/user', cookies })).statusCode).toBe(200);

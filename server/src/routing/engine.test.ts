@@ -46,6 +46,9 @@ const customWeek = {
   sun_open_hour: 'All Day',
   sun_close_hour: 'All Day',
 };
+/** A call at that instant to a number on the Mon-Fri (9-5) preset, or on Custom with `customWeek`'s hours. */
+const workWeekAt = (iso: string): CallOptions => ({ schedule: workWeek, now: at(iso) });
+const customWeekAt = (iso: string): CallOptions => ({ schedule: { preset: 4, ...customWeek }, now: at(iso) });
 const rings = (number: string) => ({ action: { type: 'dial', targets: [{ kind: 'number', number }] } });
 const closed = { action: { type: 'voicemail' }, events: events(1, 4), extension: null };
 const open = rings(SALES);
@@ -109,38 +112,26 @@ describe('schedule (§3 Hours schedule, §4 presets), read in the schedule timez
       ],
       [
         '§4 preset 2 "Mon-Fri (9-5)": open at the opening minute, Monday 09:00 EST',
-        { schedule: workWeek, now: at('2026-03-02T14:00:00Z') },
+        workWeekAt('2026-03-02T14:00:00Z'),
         open,
       ],
-      [
-        'preset 2: closed one minute before opening, 08:59',
-        { schedule: workWeek, now: at('2026-03-02T13:59:00Z') },
-        closed,
-      ],
-      ['preset 2: open at 16:59', { schedule: workWeek, now: at('2026-03-02T21:59:00Z') }, open],
-      [
-        'preset 2: closed at the closing minute, 17:00',
-        { schedule: workWeek, now: at('2026-03-02T22:00:00Z') },
-        closed,
-      ],
-      [
-        'preset 2: closed on Saturday at noon',
-        { schedule: workWeek, now: at('2026-03-07T17:00:00Z') },
-        closed,
-      ],
+      ['preset 2: closed one minute before opening, 08:59', workWeekAt('2026-03-02T13:59:00Z'), closed],
+      ['preset 2: open at 16:59', workWeekAt('2026-03-02T21:59:00Z'), open],
+      ['preset 2: closed at the closing minute, 17:00', workWeekAt('2026-03-02T22:00:00Z'), closed],
+      ['preset 2: closed on Saturday at noon', workWeekAt('2026-03-07T17:00:00Z'), closed],
       [
         'DST: after clocks go forward (8 March 2026), 09:00 EDT is 13:00 UTC, and the line opens then',
-        { schedule: workWeek, now: at('2026-03-09T13:00:00Z') },
+        workWeekAt('2026-03-09T13:00:00Z'),
         open,
       ],
       [
         'DST: the same 13:00 UTC a week before is 08:00 EST, before opening',
-        { schedule: workWeek, now: at('2026-03-02T13:00:00Z') },
+        workWeekAt('2026-03-02T13:00:00Z'),
         closed,
       ],
       [
         'DST: after clocks go back (1 November 2026), 09:00 EST is 14:00 UTC; 13:30 UTC is still closed',
-        { schedule: workWeek, now: at('2026-11-02T13:30:00Z') },
+        workWeekAt('2026-11-02T13:30:00Z'),
         closed,
       ],
       [
@@ -151,7 +142,7 @@ describe('schedule (§3 Hours schedule, §4 presets), read in the schedule timez
       ['preset 3: closed on Wednesday at noon', { schedule: { preset: 3 } }, closed],
       [
         '§4 preset 4 "Custom": the day hours decide; Monday 10:00 within 09:00–17:00 is open',
-        { schedule: { preset: 4, ...customWeek }, now: at('2026-03-02T15:00:00Z') },
+        customWeekAt('2026-03-02T15:00:00Z'),
         open,
       ],
       [
@@ -161,24 +152,20 @@ describe('schedule (§3 Hours schedule, §4 presets), read in the schedule timez
       ],
       [
         '§9 "All Day": a Custom day marked All Day is open at 3am',
-        { schedule: { preset: 4, ...customWeek }, now: at('2026-03-08T07:00:00Z') },
+        customWeekAt('2026-03-08T07:00:00Z'),
         open,
       ],
       [
         '§3 day hours "all null by default": a Custom day with no hours is closed (Saturday)',
-        { schedule: { preset: 4, ...customWeek }, now: at('2026-03-07T17:00:00Z') },
+        customWeekAt('2026-03-07T17:00:00Z'),
         closed,
       ],
       [
         'hours that close before they open run past midnight: Friday 22:00–02:00 is open Saturday 01:30',
-        { schedule: { preset: 4, ...customWeek }, now: at('2026-03-07T06:30:00Z') },
+        customWeekAt('2026-03-07T06:30:00Z'),
         open,
       ],
-      [
-        '…and closed Saturday 02:30',
-        { schedule: { preset: 4, ...customWeek }, now: at('2026-03-07T07:30:00Z') },
-        closed,
-      ],
+      ['…and closed Saturday 02:30', customWeekAt('2026-03-07T07:30:00Z'), closed],
       [
         '§4 preset 6 "Business Hours" reads the day hours, also in 12-hour form (8:00 AM–6:00 PM open at 5:30 PM)',
         {

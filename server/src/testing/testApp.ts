@@ -4,8 +4,11 @@
  * PGlite by default (the snapshot is a dump of its data folder); with SERVER_TEST_DB=postgres a PostgreSQL
  * server (TEST_DATABASE_URL or 127.0.0.1:5432), each app on its own database cloned from a seeded template.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../app';
 import { composeServices, type ServiceOverrides } from '../composition';
 import type { ServerConfig } from '../config';
@@ -116,6 +119,114 @@ export async function createTestApp(
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * The app a test file's tests share (or a `describe`'s, called in it): built before its first test (`beforeAll`)
+ * and closed after its last (`afterAll`), with `createTestApp`'s settings and services. The answer stands for that
+ * app: read its members in hooks and tests, not while the file loads. A `beforeAll` declared after this call runs
+ * once the app is built (Vitest runs `beforeAll` hooks in order), so it may seed rows or listen to events there.
+ */
+export function sharedTestApp(
+  overrides: Partial<ServerConfig> = {},
+  services: Omit<ServiceOverrides, 'now'> = {},
+): TestApp {
+  return sharedAcrossTests(() => createTestApp(overrides, services));
+}
+
+/**
+ * `sharedTestApp` for the tests of stored files (media, recordings, greetings, exports): its data folder,
+ * `t.ctx.config.dataDir`, is a fresh one of its own, deleted once the app is closed.
+ */
+export function sharedTestAppWithFiles(
+  overrides: Partial<ServerConfig> = {},
+  services: Omit<ServiceOverrides, 'now'> = {},
+): TestApp {
+  let dataDir: string | undefined;
+  return sharedAcrossTests(
+    async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'switchboard-files-'));
+      return createTestApp({ ...overrides, dataDir }, services);
+    },
+    async () => {
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  );
+}
+
+/** The app `build` makes before the tests, closed after them (then `afterClose` runs), as one `TestApp`. */
+function sharedAcrossTests(build: () => Promise<TestApp>, afterClose?: () => Promise<void>): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await build();
+  });
+  afterAll(async () => {
+    await built?.close();
+    await afterClose?.();
+  });
+  const current = (): TestApp => {
+    if (!built)
+      throw new Error('The test app is built in beforeAll: use it in hooks and tests, not at load.');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get ctx() {
+      return current().ctx;
+    },
+    get ids() {
+      return current().ids;
+    },
+    get database() {
+      return current().database;
+    },
+    setNow: (date) => current().setNow(date),
+    tokenFor: (email) => current().tokenFor(email),
+    as: (email, options) => current().as(email, options),
+    close: () => current().close(),
+  };
+}
+
+/** A realtime event the app published, on its channel. */
+export interface PublishedEvent {
+  channel: string;
+  event: string;
+  payload: unknown;
+}
+
+/**
+ * Every realtime event the app publishes once its tests start, in order: heard from a `beforeAll` (so declare it
+ * after `sharedTestApp`) until the file's last test. Tests empty it (`events.length = 0`) to see only their own.
+ */
+export function publishedEvents(t: TestApp): PublishedEvent[] {
+  const events: PublishedEvent[] = [];
+  beforeAll(() => {
+    t.ctx.realtime.listen((channel, event, payload) => events.push({ channel, event, payload }));
+  });
+  return events;
+}
+
+/**
+ * Signs in as the browser app does: fetches the XSRF cookie, then posts the sign-in echoing it. Answers the
+ * sign-in's response, the XSRF token, the session cookie's value, and both cookies as the browser sends them.
+ */
+export async function browserSignIn(t: TestApp, email: string) {
+  const cookie = (response: LightMyRequestResponse, name: string) =>
+    response.cookies.find((one) => one.name === name)?.value ?? '';
+  const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
+  expect(csrf.statusCode).toBe(204);
+  const xsrf = cookie(csrf, 'XSRF-TOKEN');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/sanctum/login',
+    cookies: { 'XSRF-TOKEN': xsrf },
+    headers: { 'x-xsrf-token': xsrf },
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  const session = cookie(response, 'switchboard_session');
+  return { response, xsrf, session, cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf } };
 }
 
 /** The 422 envelope's per-field messages, for `expect(...).toEqual`. */

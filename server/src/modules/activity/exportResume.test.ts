@@ -14,8 +14,7 @@ import { buildApp } from '../../app';
 import { batches, calls } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { findJob } from '../../jobs/queue';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { tempDataDir } from '../messaging/testing';
+import { sharedTestAppWithFiles } from '../../testing/testApp';
 import { EXPORT_JOB } from './exportJob';
 import { EXPORT_PAGE_ROWS, EXPORT_PROGRESS_EVENT, exportPath } from './exportWriter';
 
@@ -25,13 +24,10 @@ vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const ROWS = Math.floor(EXPORT_PAGE_ROWS * 2.5);
 const EMAIL = 'reporting@demo.test';
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
+const t = sharedTestAppWithFiles();
 let next: FastifyInstance | undefined;
 
 beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
   t.setNow(new Date('2026-11-21T12:00:00Z'));
   const base = {
     company_id: t.ids.companies.demoMotors,
@@ -50,10 +46,9 @@ beforeAll(async () => {
     })),
   );
 });
+// Before the shared app closes (Vitest runs `afterAll` hooks last declared first).
 afterAll(async () => {
   await next?.close();
-  await t.close();
-  await dataDir.remove();
 });
 
 const body = {

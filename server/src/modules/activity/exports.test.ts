@@ -7,25 +7,17 @@ import { readFile } from 'node:fs/promises';
 import type { ExportBatch } from '@shared/api/activity';
 import { parse } from 'csv-parse/sync';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { batches, calls } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { tempDataDir } from '../messaging/testing';
+import { sharedTestAppWithFiles } from '../../testing/testApp';
 import { failStaleExports, OUTCOMES_CALLS_ONLY } from './exportJob';
 import { EXPORT_PROGRESS_EVENT, exportPath, runExport } from './exportWriter';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
-beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
+const t = sharedTestAppWithFiles();
+beforeAll(() => {
   t.setNow(new Date('2026-11-21T12:00:00Z'));
-});
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
 });
 
 const motors = () => t.ids.companies.demoMotors;

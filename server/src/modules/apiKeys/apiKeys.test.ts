@@ -1,12 +1,12 @@
 /** §7 personalAccessTokens: the secret is shown once, works as a bearer token with the owner's rights, and revokes. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+
+/** A request whose bearer token is an API key, `token` (no sign-in). */
+const withKey = (token: string, method: 'GET' | 'DELETE', url: string) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
 
 describe('API keys', () => {
   it('creates a key whose secret is in that answer only, usable as a bearer token', async () => {
@@ -26,11 +26,7 @@ describe('API keys', () => {
     ]);
     expect(listed.body).not.toContain(key.token);
 
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${key.token}` },
-    });
+    const me = await withKey(key.token, 'GET', '/api/user');
     expect(me.json().email).toBe('admin@demo.test');
     const after = await t.as('admin@demo.test', { method: 'GET', url: '/api/personalAccessTokens' });
     expect(after.json()[0].last_used_at).not.toBeNull();
@@ -43,11 +39,7 @@ describe('API keys', () => {
       payload: { name: 'Zapier' },
     });
     const token = created.json().token as string;
-    const users = await t.app.inject({
-      method: 'GET',
-      url: `/api/users?companyId=${t.ids.companies.demoMotors}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const users = await withKey(token, 'GET', `/api/users?companyId=${t.ids.companies.demoMotors}`);
     expect(users.statusCode).toBe(403);
   });
 
@@ -65,24 +57,12 @@ describe('API keys', () => {
     expect(foreign.statusCode).toBe(404);
 
     await t.as('owner@demo.test', { method: 'POST', url: '/api/sanctum/clearTokenSessions' });
-    const stillWorks = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const stillWorks = await withKey(token, 'GET', '/api/user');
     expect(stillWorks.statusCode).toBe(200);
 
-    const revoked = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/personalAccessTokens/${id}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const revoked = await withKey(token, 'DELETE', `/api/personalAccessTokens/${id}`);
     expect(revoked.statusCode).toBe(204);
-    const dead = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const dead = await withKey(token, 'GET', '/api/user');
     expect(dead.statusCode).toBe(401);
   });
 
@@ -93,11 +73,7 @@ describe('API keys', () => {
       payload: { name: 'Short', expires_in_days: 1 },
     });
     t.setNow(new Date(Date.now() + 2 * 86_400_000));
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/user',
-      headers: { authorization: `Bearer ${created.json().token}` },
-    });
+    const response = await withKey(created.json().token, 'GET', '/api/user');
     t.setNow(new Date());
     expect(response.statusCode).toBe(401);
   });

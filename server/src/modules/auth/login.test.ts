@@ -1,14 +1,10 @@
 import { LoginResponseSchema, UserSchema } from '@shared/api/auth';
 import { classifyLoginResponse } from '@shared/domain/auth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/sanctum/login', payload: payload as object, headers });

@@ -2,15 +2,11 @@
 
 import { classifyLoginResponse } from '@shared/domain/auth';
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const login = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/sanctum/login', payload: { email, password: DEMO_PASSWORD } });
@@ -18,6 +14,13 @@ const codeFor = (secret: string, at = t.ctx.now()) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: at.getTime(),
   });
+
+/** The second step of a sign-in: its challenge's token and a code. */
+const secondFactor = (mfaToken: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/sanctum/mfa', payload: { mfa_token: mfaToken, code } });
+/** The signed-in user confirms a code of that kind, which turns the second factor on. */
+const verifyCode = (email: string, kind: 'totp' | 'email', code: string) =>
+  t.as(email, { method: 'POST', url: '/api/mfa/verify', payload: { kind, code } });
 
 async function lastMailTo(email: string): Promise<string> {
   const rows = await t.ctx.db.query.outbox.findMany({
@@ -39,19 +42,11 @@ describe('authenticator app', () => {
     expect(body.otpauth_url).toMatch(/^otpauth:\/\/totp\/Switchboard:admin%40demo\.test\?/);
     secret = body.secret;
 
-    const wrong = await t.as('admin@demo.test', {
-      method: 'POST',
-      url: '/api/mfa/verify',
-      payload: { kind: 'totp', code: '000000' },
-    });
+    const wrong = await verifyCode('admin@demo.test', 'totp', '000000');
     expect(wrong.statusCode).toBe(422);
     expect(Object.keys(fieldErrors(wrong))).toEqual(['code']);
 
-    const verify = await t.as('admin@demo.test', {
-      method: 'POST',
-      url: '/api/mfa/verify',
-      payload: { kind: 'totp', code: codeFor(secret) },
-    });
+    const verify = await verifyCode('admin@demo.test', 'totp', codeFor(secret));
     expect(verify.statusCode).toBe(200);
     recovery = verify.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(recovery).toHaveLength(10);
@@ -69,19 +64,11 @@ describe('authenticator app', () => {
     expect(classifyLoginResponse(challenge)).toBe('mfa-required');
     expect(challenge).not.toHaveProperty('access_token');
 
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/mfa',
-      payload: { mfa_token: challenge.mfa_token, code: codeFor(secret) },
-    });
+    const done = await secondFactor(challenge.mfa_token, codeFor(secret));
     expect(done.statusCode).toBe(200);
     expect(classifyLoginResponse(done.json())).toBe('success');
 
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/mfa',
-      payload: { mfa_token: challenge.mfa_token, code: codeFor(secret) },
-    });
+    const reuse = await secondFactor(challenge.mfa_token, codeFor(secret));
     expect(reuse.statusCode).toBe(401);
   });
 
@@ -89,23 +76,14 @@ describe('authenticator app', () => {
     const code = recovery[0] ?? '';
     for (const expected of [200, 422]) {
       const challenge = (await login('admin@demo.test')).json<{ mfa_token: string }>();
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/sanctum/mfa',
-        payload: { mfa_token: challenge.mfa_token, code },
-      });
+      const response = await secondFactor(challenge.mfa_token, code);
       expect(response.statusCode).toBe(expected);
     }
   });
 
   it('five wrong codes end the challenge', async () => {
     const challenge = (await login('admin@demo.test')).json<{ mfa_token: string }>();
-    const attempt = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/sanctum/mfa',
-        payload: { mfa_token: challenge.mfa_token, code: '123456' },
-      });
+    const attempt = () => secondFactor(challenge.mfa_token, '123456');
     for (let i = 0; i < 4; i++) expect((await attempt()).statusCode).toBe(422);
     const fifth = await attempt();
     expect(fifth.statusCode).toBe(401);
@@ -115,11 +93,7 @@ describe('authenticator app', () => {
   it('a challenge expires after 5 minutes', async () => {
     const challenge = (await login('admin@demo.test')).json<{ mfa_token: string }>();
     t.setNow(new Date(Date.now() + 5 * 60_000 + 1000));
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/mfa',
-      payload: { mfa_token: challenge.mfa_token, code: codeFor(secret) },
-    });
+    const late = await secondFactor(challenge.mfa_token, codeFor(secret));
     t.setNow(new Date());
     expect(late.statusCode).toBe(401);
     expect(late.json().message).toBe('This sign-in has expired. Please sign in again.');
@@ -151,11 +125,7 @@ describe('emailed codes', () => {
     });
     expect(sent.statusCode).toBe(200);
     const setupCode = /code is (\d{6})/.exec(await lastMailTo('owner@demo.test'))?.[1] ?? '';
-    const verify = await t.as('owner@demo.test', {
-      method: 'POST',
-      url: '/api/mfa/verify',
-      payload: { kind: 'email', code: setupCode },
-    });
+    const verify = await verifyCode('owner@demo.test', 'email', setupCode);
     expect(verify.statusCode).toBe(200);
 
     const challenge = (await login('owner@demo.test')).json<{
@@ -166,11 +136,7 @@ describe('emailed codes', () => {
     expect(challenge.kind).toBe('email');
     expect(challenge.destination).toBe('o•••@demo.test');
     const code = /code is (\d{6})/.exec(await lastMailTo('owner@demo.test'))?.[1] ?? '';
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/mfa',
-      payload: { mfa_token: challenge.mfa_token, code },
-    });
+    const done = await secondFactor(challenge.mfa_token, code);
     expect(done.statusCode).toBe(200);
   });
 
@@ -185,18 +151,10 @@ describe('emailed codes', () => {
     expect(resent.json()).toMatchObject({ kind: 'email', mfa_token: challenge.mfa_token });
     const newCode = /code is (\d{6})/.exec(await lastMailTo('owner@demo.test'))?.[1] ?? '';
     if (newCode !== firstCode) {
-      const old = await t.app.inject({
-        method: 'POST',
-        url: '/api/sanctum/mfa',
-        payload: { mfa_token: challenge.mfa_token, code: firstCode },
-      });
+      const old = await secondFactor(challenge.mfa_token, firstCode);
       expect(old.statusCode).toBe(422);
     }
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/mfa',
-      payload: { mfa_token: challenge.mfa_token, code: newCode },
-    });
+    const done = await secondFactor(challenge.mfa_token, newCode);
     expect(done.statusCode).toBe(200);
   });
 

@@ -1,15 +1,11 @@
 /** Forgotten passwords, resets, changes and sign-up (§7 Auth, §8 reset messages, §6 creator becomes owner). */
 
 import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@shared/domain/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const forgot = (email: string) =>
   t.app.inject({ method: 'POST', url: '/api/password/forgot', payload: { email } });

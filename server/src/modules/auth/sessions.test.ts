@@ -1,36 +1,18 @@
 /** Cookie sessions with XSRF, token refresh, signing out here and everywhere (§7 Auth, ARCHITECTURE sign-in). */
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { browserSignIn, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
   return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
 }
 
-async function browserSignIn(email: string) {
-  const csrf = await t.app.inject({ method: 'GET', url: '/api/csrf-cookie' });
-  expect(csrf.statusCode).toBe(204);
-  const xsrf = cookiesOf(csrf)['XSRF-TOKEN'] ?? '';
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/sanctum/login',
-    cookies: { 'XSRF-TOKEN': xsrf },
-    headers: { 'x-xsrf-token': xsrf },
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  return { response, xsrf, session: cookiesOf(response).switchboard_session ?? '' };
-}
-
 describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () => {
   it('signs in with a session cookie and hands the page no token', async () => {
-    const { response, session } = await browserSignIn('agent@demo.test');
+    const { response, session } = await browserSignIn(t, 'agent@demo.test');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ token_type: 'session', expires_in: 43_200 });
     const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
@@ -51,7 +33,7 @@ describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () 
   });
 
   it('reads need only the cookie; writes must echo the XSRF token', async () => {
-    const { xsrf, session } = await browserSignIn('agent@demo.test');
+    const { xsrf, session, cookies } = await browserSignIn(t, 'agent@demo.test');
     const read = await t.app.inject({
       method: 'GET',
       url: '/api/user',
@@ -62,14 +44,14 @@ describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () 
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/user/whats_new_read',
-      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      cookies,
     });
     expect(forged.statusCode).toBe(403);
 
     const wrong = await t.app.inject({
       method: 'POST',
       url: '/api/user/whats_new_read',
-      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      cookies,
       headers: { 'x-xsrf-token': 'guess' },
     });
     expect(wrong.statusCode).toBe(403);
@@ -78,7 +60,7 @@ describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () 
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/user/whats_new_read',
-      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      cookies,
       headers: { 'x-xsrf-token': xsrf },
     });
     t.setNow(new Date());
@@ -98,12 +80,12 @@ describe('same-origin browser: httpOnly session cookie, XSRF double-submit', () 
   });
 
   it('logout ends the session and clears the cookie', async () => {
-    const { session, xsrf } = await browserSignIn('agent2@demo.test');
+    const { session, xsrf, cookies } = await browserSignIn(t, 'agent2@demo.test');
     // A cookie session's sign-out echoes the XSRF token, as writes do (a bare link must not sign anyone out).
     const out = await t.app.inject({
       method: 'GET',
       url: '/api/sanctum/logout',
-      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      cookies,
       headers: { 'x-xsrf-token': xsrf },
     });
     expect(out.statusCode).toBe(200);
@@ -131,23 +113,17 @@ describe('tokens: refresh, expiry, revocation', () => {
     }>();
   const me = (token: string) =>
     t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token}` } });
+  const refresh = (refreshToken: string) =>
+    t.app.inject({ method: 'POST', url: '/api/sanctum/refresh', payload: { refresh_token: refreshToken } });
 
   it('a refresh token gives a new pair once; the old pair stops working', async () => {
     const first = await signIn();
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/refresh',
-      payload: { refresh_token: first.refresh_token },
-    });
+    const refreshed = await refresh(first.refresh_token);
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json<{ access_token: string }>();
     expect((await me(second.access_token)).statusCode).toBe(200);
     expect((await me(first.access_token)).statusCode).toBe(401);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/refresh',
-      payload: { refresh_token: first.refresh_token },
-    });
+    const again = await refresh(first.refresh_token);
     expect(again.statusCode).toBe(401);
   });
 
@@ -172,7 +148,7 @@ describe('tokens: refresh, expiry, revocation', () => {
   it('clearTokenSessions signs the user out everywhere: every token and session', async () => {
     const a = await signIn('billing@demo.test');
     const b = await signIn('billing@demo.test');
-    const { session } = await browserSignIn('billing@demo.test');
+    const { session } = await browserSignIn(t, 'billing@demo.test');
     const cleared = await t.app.inject({
       method: 'POST',
       url: '/api/sanctum/clearTokenSessions',
@@ -185,20 +161,16 @@ describe('tokens: refresh, expiry, revocation', () => {
       (await t.app.inject({ method: 'GET', url: '/api/user', cookies: { switchboard_session: session } }))
         .statusCode,
     ).toBe(401);
-    const refresh = await t.app.inject({
-      method: 'POST',
-      url: '/api/sanctum/refresh',
-      payload: { refresh_token: b.refresh_token },
-    });
-    expect(refresh.statusCode).toBe(401);
+    const refreshed = await refresh(b.refresh_token);
+    expect(refreshed.statusCode).toBe(401);
   });
 
   it('createTokenSession hands a signed-in browser a token pair for a device', async () => {
-    const { session, xsrf } = await browserSignIn('owner@demo.test');
+    const { xsrf, cookies } = await browserSignIn(t, 'owner@demo.test');
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/sanctum/createTokenSession',
-      cookies: { switchboard_session: session, 'XSRF-TOKEN': xsrf },
+      cookies,
       headers: { 'x-xsrf-token': xsrf },
       payload: { device_name: 'Olivia’s laptop' },
     });

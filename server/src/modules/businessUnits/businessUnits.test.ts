@@ -1,15 +1,13 @@
 /** §7 Business units and §6 organization admins. */
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
+const t = sharedTestApp();
 let org: number;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   org = t.ids.organizationId;
 });
-afterAll(() => t.close());
 
 describe('organizations', () => {
   it('an org admin lists and sees Demo Group with its two companies', async () => {
@@ -112,41 +110,25 @@ describe('organizations', () => {
 describe('accounts across an organization', () => {
   it('bulk-accounts gives a user a role in several companies at once (§8 "User accounts updated successfully")', async () => {
     const fresh = await createTestApp();
-    try {
-      const response = await fresh.as('orgadmin@demo.test', {
+    /** Demo Group's admin gives the user `role` in those companies (null: takes their roles there away). */
+    const bulkAccounts = (email: string, company_ids: number[], role: string | null) =>
+      fresh.as('orgadmin@demo.test', {
         method: 'POST',
         url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
-        payload: {
-          user_id: fresh.ids.users['agent@demo.test'],
-          company_ids: [fresh.ids.companies.demoMotors, fresh.ids.companies.demoRealty],
-          role: 'administrator',
-        },
+        payload: { user_id: fresh.ids.users[email], company_ids, role },
       });
+    try {
+      const { demoMotors, demoRealty, otherCo } = fresh.ids.companies;
+      const response = await bulkAccounts('agent@demo.test', [demoMotors, demoRealty], 'administrator');
       expect(response.json()).toEqual({ message: 'User accounts updated successfully' });
       const me = await fresh.as('agent@demo.test', { method: 'GET', url: '/api/user' });
       expect(me.json().companies.map((c: { name: string; role: string }) => [c.name, c.role])).toEqual([
         ['Demo Motors', 'administrator'],
         ['Demo Realty', 'administrator'],
       ]);
-      const outside = await fresh.as('orgadmin@demo.test', {
-        method: 'POST',
-        url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
-        payload: {
-          user_id: fresh.ids.users['agent@demo.test'],
-          company_ids: [fresh.ids.companies.otherCo],
-          role: 'user',
-        },
-      });
+      const outside = await bulkAccounts('agent@demo.test', [otherCo], 'user');
       expect(outside.statusCode).toBe(422);
-      const lastOwner = await fresh.as('orgadmin@demo.test', {
-        method: 'POST',
-        url: `/api/users/bulk-accounts?organizationId=${fresh.ids.organizationId}`,
-        payload: {
-          user_id: fresh.ids.users['owner@demo.test'],
-          company_ids: [fresh.ids.companies.demoRealty],
-          role: null,
-        },
-      });
+      const lastOwner = await bulkAccounts('owner@demo.test', [demoRealty], null);
       expect(lastOwner.statusCode).toBe(409);
     } finally {
       await fresh.close();
@@ -156,24 +138,17 @@ describe('accounts across an organization', () => {
   it('an org admin parks a company (§3 PARKED=1); nobody else may', async () => {
     const fresh = await createTestApp();
     try {
-      const url = `/api/company/${fresh.ids.companies.demoMotors}/account-status`;
-      const byOwner = await fresh.as('owner@demo.test', {
-        method: 'PUT',
-        url,
-        payload: { account_status: 1 },
-      });
+      const setStatus = (email: string, account_status: number) =>
+        fresh.as(email, {
+          method: 'PUT',
+          url: `/api/company/${fresh.ids.companies.demoMotors}/account-status`,
+          payload: { account_status },
+        });
+      const byOwner = await setStatus('owner@demo.test', 1);
       expect(byOwner.statusCode).toBe(404);
-      const parked = await fresh.as('orgadmin@demo.test', {
-        method: 'PUT',
-        url,
-        payload: { account_status: 1 },
-      });
+      const parked = await setStatus('orgadmin@demo.test', 1);
       expect(parked.json()).toEqual({ id: fresh.ids.companies.demoMotors, account_status: 1 });
-      const bad = await fresh.as('orgadmin@demo.test', {
-        method: 'PUT',
-        url,
-        payload: { account_status: 7 },
-      });
+      const bad = await setStatus('orgadmin@demo.test', 7);
       expect(bad.statusCode).toBe(422);
     } finally {
       await fresh.close();

@@ -4,20 +4,17 @@
  */
 import { CALLER_ID_ENDPOINTS as E } from '@shared/api/callerId';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { conversationItems, conversations } from '../../db/schema';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 import { NOT_LOOKED_UP } from './routes';
 import { sandboxLookup } from './sandbox';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
-
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   motors = t.ids.companies.demoMotors;
 });
-afterAll(() => t.close());
 
 /** A text from `recipient` to the Demo Motors main line; answers the item id. */
 async function textFrom(recipient: string): Promise<number> {
@@ -60,34 +57,30 @@ describe('sandbox provider', () => {
 });
 
 describe('GET /messages/{id}/enhanced-caller-id', () => {
+  const LOOK_UP = true;
+  /** The caller ID of the message's outside party, as `email` asks for it (`lookUp`: when none is cached). */
+  const callerIdOf = (email: string, id: number, lookUp = false) =>
+    t.as(email, {
+      method: 'GET',
+      url: `/api/messages/${id}/enhanced-caller-id${lookUp ? '?lookupWhenMissing=1' : ''}`,
+    });
+
   it('looks the sender up when asked, then answers from the cache', async () => {
     const id = await textFrom('+13125557311');
-    const before = await t.as('agent@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id`,
-    });
+    const before = await callerIdOf('agent@demo.test', id);
     expect(before.statusCode).toBe(404);
     expect(before.json().message).toBe(NOT_LOOKED_UP);
-    const looked = await t.as('agent@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id?lookupWhenMissing=1`,
-    });
+    const looked = await callerIdOf('agent@demo.test', id, LOOK_UP);
     expect(looked.statusCode, looked.body).toBe(200);
     const found = E.forMessage.response.parse(looked.json());
     expect(found).toMatchObject({ number: '+13125557311', city: 'Chicago', state: 'IL' });
-    const cached = await t.as('agent@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id`,
-    });
+    const cached = await callerIdOf('agent@demo.test', id);
     expect(cached.json()).toEqual(found);
   });
 
   it('404 callerIdLookupNotFound when the provider knows nothing of the number', async () => {
     const id = await textFrom('+13125550000');
-    const response = await t.as('agent@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id?lookupWhenMissing=1`,
-    });
+    const response = await callerIdOf('agent@demo.test', id, LOOK_UP);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(ERROR_MESSAGES.callerIdLookupNotFound);
   });
@@ -96,10 +89,7 @@ describe('GET /messages/{id}/enhanced-caller-id', () => {
     '404 callerIdUnavailable for a withheld party (%s)',
     async (recipient) => {
       const id = await textFrom(recipient);
-      const response = await t.as('agent@demo.test', {
-        method: 'GET',
-        url: `/api/messages/${id}/enhanced-caller-id?lookupWhenMissing=1`,
-      });
+      const response = await callerIdOf('agent@demo.test', id, LOOK_UP);
       expect(response.statusCode).toBe(404);
       expect(response.json().message).toBe(ERROR_MESSAGES.callerIdUnavailable);
     },
@@ -107,15 +97,9 @@ describe('GET /messages/{id}/enhanced-caller-id', () => {
 
   it('another company’s message is not found; a reporting user may not look up', async () => {
     const id = await textFrom('+13125557312');
-    const foreign = await t.as('other@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id`,
-    });
+    const foreign = await callerIdOf('other@demo.test', id);
     expect(foreign.statusCode).toBe(404);
-    const reporting = await t.as('reporting@demo.test', {
-      method: 'GET',
-      url: `/api/messages/${id}/enhanced-caller-id`,
-    });
+    const reporting = await callerIdOf('reporting@demo.test', id);
     expect(reporting.statusCode).toBe(403);
   });
 });

@@ -9,22 +9,17 @@ import type { ConversationItem } from '@shared/api/conversations';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { channels, EVENTS } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls, conversations, eavAttributes, eavChoices, eavValues } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { publishedEvents, sharedTestApp } from '../../testing/testApp';
 import { NOT_LOOKED_UP } from '../callerId/routes';
 import { addItem, findOrCreateConversation } from '../conversations/store';
 import { CONVERSE_MESSAGES } from './service';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-const events: { channel: string; event: string; payload: unknown }[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  t.ctx.realtime.listen((channel, event, payload) => events.push({ channel, event, payload }));
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
+const events = publishedEvents(t);
 
 const motors = () => t.ids.companies.demoMotors;
 const OWNER = 'owner@demo.test';

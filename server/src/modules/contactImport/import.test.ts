@@ -21,7 +21,8 @@ import {
   eavAttributes,
   eavValues,
 } from '../../db/schema';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
+import { multipart } from '../messaging/testing';
 import { CONTACT_IMPORT_KIND } from './batches';
 import { CHUNK_ROWS } from './chunk';
 import { LEASE_MS, processBatch, runImportWorker } from './worker';
@@ -29,41 +30,20 @@ import { LEASE_MS, processBatch, runImportWorker } from './worker';
 // Thousands of rows through a real database on a busy two-core machine take seconds, not milliseconds.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
-let t: TestApp;
+const t = sharedTestApp();
 let companyId: number;
 const events: { channel: string; event: string; payload: ImportBatch }[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   companyId = t.ids.companies.demoMotors;
   t.ctx.realtime.listen((channel, event, payload) => {
     if (event.startsWith('contact-import.')) events.push({ channel, event, payload: payload as ImportBatch });
   });
 });
-afterAll(() => t.close());
 
 const ADMIN = 'admin@demo.test';
 const CSV_TYPE = 'text/csv';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A multipart body, parts in the order given (fields before the file, as the server reads them). */
-async function multipart(
-  parts: (
-    | [name: string, value: string]
-    | [name: string, data: Buffer | string, fileName: string, type: string]
-  )[],
-) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.length === 2) form.append(part[0], part[1]);
-    else form.append(part[0], new Blob([part[1]], { type: part[3] }), part[2]);
-  }
-  const request = new Request('http://x/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
 
 async function upload(
   file: { data: Buffer | string; name: string; type?: string },

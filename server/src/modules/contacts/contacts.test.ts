@@ -5,7 +5,7 @@
 import { CONTACT_ENDPOINTS } from '@shared/api/contacts';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   calls,
   contactGroups,
@@ -17,17 +17,15 @@ import {
   numbers,
   voicemails,
 } from '../../db/schema';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
+import { CONTACTS_ACCESS_BY_ROLE } from './testing';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
+beforeAll(() => {
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
 });
-afterAll(() => t.close());
 
 let serial = 0;
 /** A fresh number each call: (415) 555-2000, 2001, … */
@@ -399,37 +397,20 @@ describe('records of a contact’s number', () => {
       .insert(voicemails)
       .values({ company_id: motors, number_id: lineId, caller: remote })
       .returning();
+    /** The contact a row of `table` is linked to. */
+    const linked = async (table: typeof conversations | typeof calls | typeof voicemails, id?: number) =>
+      (
+        await t.ctx.db
+          .select({ contactId: table.contact_id })
+          .from(table)
+          .where(eq(table.id, id as number))
+      )[0]?.contactId;
     const contactOf = async () => ({
-      conversation: (
-        await t.ctx.db
-          .select()
-          .from(conversations)
-          .where(eq(conversations.id, conversation?.id as number))
-      )[0]?.contact_id,
-      inbound: (
-        await t.ctx.db
-          .select()
-          .from(calls)
-          .where(eq(calls.id, inbound?.id as number))
-      )[0]?.contact_id,
-      outbound: (
-        await t.ctx.db
-          .select()
-          .from(calls)
-          .where(eq(calls.id, outbound?.id as number))
-      )[0]?.contact_id,
-      stranger: (
-        await t.ctx.db
-          .select()
-          .from(calls)
-          .where(eq(calls.id, stranger?.id as number))
-      )[0]?.contact_id,
-      voicemail: (
-        await t.ctx.db
-          .select()
-          .from(voicemails)
-          .where(eq(voicemails.id, voicemail?.id as number))
-      )[0]?.contact_id,
+      conversation: await linked(conversations, conversation?.id),
+      inbound: await linked(calls, inbound?.id),
+      outbound: await linked(calls, outbound?.id),
+      stranger: await linked(calls, stranger?.id),
+      voicemail: await linked(voicemails, voicemail?.id),
     });
 
     const contact = await createOk({ number: display });
@@ -480,12 +461,7 @@ describe('another company’s contact', () => {
 });
 
 describe('roles', () => {
-  it.each([
-    ['reporting@demo.test', 'GET', 200],
-    ['reporting@demo.test', 'POST', 403],
-    ['billing@demo.test', 'GET', 403],
-    ['agent@demo.test', 'POST', 201],
-  ] as const)('%s %s → %i', async (email, method, status) => {
+  it.each(CONTACTS_ACCESS_BY_ROLE)('%s %s → %i', async (email, method, status) => {
     const response =
       method === 'GET'
         ? await t.as(email, { method, url: `/api/contacts?companyId=${motors}` })

@@ -8,23 +8,19 @@ import { INBOX_ENDPOINTS } from '@shared/api/inbox';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { channels, EVENTS } from '@shared/realtime';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, contacts, conversationItems, conversations, notes, voicemails } from '../../db/schema';
 import { SEED_ANCHOR } from '../../seed/conversations';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { publishedEvents, sharedTestApp } from '../../testing/testApp';
 import { addItem, findOrCreateConversation } from './store';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
-const events: { channel: string; event: string; payload: unknown }[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
-  t.ctx.realtime.listen((channel, event, payload) => events.push({ channel, event, payload }));
+beforeAll(() => {
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
 });
-afterAll(() => t.close());
+const events = publishedEvents(t);
 
 const listResponse = INBOX_ENDPOINTS.list.response;
 const one = INBOX_ENDPOINTS.get.response;

@@ -4,15 +4,11 @@
  * order. (Seen under load: the send's "queued" overwrote the receipt's "delivered" and the text stayed queued.)
  */
 import type { DeliveryState } from '@shared/domain/messaging';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { describe, expect, it } from 'vitest';
+import { sharedTestApp } from '../../testing/testApp';
 import { addItem, advanceItemDelivery, findOrCreateConversation } from './store';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 async function sendingItem(recipient: string) {
   const conversation = await findOrCreateConversation(t.ctx.db, {

@@ -6,17 +6,13 @@ import type { CustomField } from '@shared/api/customFields';
 import { CUSTOM_FIELD_ENTITY_TYPES } from '@shared/domain/customFields';
 import { count, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts, eavValues, memberships } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { sharedTestApp } from '../../testing/testApp';
 import { slugOf } from './fields';
 import { writeValues } from './values';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 const CONTACT = 7;
 const motors = () => t.ids.companies.demoMotors;

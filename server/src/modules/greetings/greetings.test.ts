@@ -22,12 +22,12 @@ import {
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { greetings, numbers } from '../../db/schema';
 import { espeakTts, type TextToSpeech, TtsUnavailableError } from '../../lib/tts';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestAppWithFiles } from '../../testing/testApp';
 import { GREETING_CALL_URL_TTL_MS, MEDIA_URL_TTL_MS } from '../media/urls';
-import { multipart, type Part, TINY_PNG, tempDataDir } from '../messaging/testing';
+import { multipart, type Part, TINY_PNG } from '../messaging/testing';
 import { routingConfigOf } from '../numbers/config/service/routing';
 import { greetingResolver } from './service';
 import { GREETING_UPLOAD_MESSAGES } from './upload';
@@ -75,16 +75,9 @@ const unavailableTts: TextToSpeech = {
 
 const espeakInstalled = await espeakTts().available();
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
-beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
+const t = sharedTestAppWithFiles();
+beforeAll(() => {
   if (!espeakInstalled) t.ctx.tts = fakeSpeakingTts;
-});
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
 });
 
 const OWNER = 'owner@demo.test';
@@ -112,7 +105,19 @@ const greetingOf = (response: LightMyRequestResponse) => response.json<{ greetin
 
 /** The audio files stored for a company. */
 async function storedFiles(companyId = motors()): Promise<string[]> {
-  return (await readdir(join(dataDir.dir, 'greetings', String(companyId))).catch(() => [])).sort();
+  return (await readdir(join(t.ctx.config.dataDir, 'greetings', String(companyId))).catch(() => [])).sort();
+}
+
+/** `send` is refused (422) with those per-field messages, and no audio file is stored. */
+async function expectRefusedStoringNothing(
+  send: () => Promise<LightMyRequestResponse>,
+  errors: Record<string, string[]>,
+) {
+  const before = await storedFiles();
+  const response = await send();
+  expect(response.statusCode, response.body).toBe(422);
+  expect(fieldErrors(response)).toEqual(errors);
+  expect(await storedFiles()).toEqual(before);
 }
 
 /** Fetches a signed audio URL (relative, or absolute on PUBLIC_URL) without signing in. */
@@ -249,11 +254,7 @@ describe('POST /greetings: uploads', () => {
       { name: [GREETING_NAME_TOO_LONG] },
     ],
   ])('refuses %s (422 on the field), storing nothing', async (_name, parts, errors) => {
-    const before = await storedFiles();
-    const response = await upload(parts);
-    expect(response.statusCode, response.body).toBe(422);
-    expect(fieldErrors(response)).toEqual(errors);
-    expect(await storedFiles()).toEqual(before);
+    await expectRefusedStoringNothing(() => upload(parts), errors);
   });
 });
 
@@ -315,11 +316,7 @@ describe('POST /greetings: text spoken by a voice', () => {
     ['an unknown voice', { content: 'Hello', voice: 'xx-nowhere' }, { voice: [GREETING_VOICE_UNKNOWN] }],
     ['an id that is no id', { id: 'seven', content: 'Hello' }, { id: [expect.any(String)] as never }],
   ])('refuses %s (422 on the field)', async (_name, payload, errors) => {
-    const before = await storedFiles();
-    const response = await saveJson(payload);
-    expect(response.statusCode, response.body).toBe(422);
-    expect(fieldErrors(response)).toEqual(errors);
-    expect(await storedFiles()).toEqual(before);
+    await expectRefusedStoringNothing(() => saveJson(payload), errors);
   });
 
   it('without text-to-speech on the server: 503 saying so and that uploads work, never a 500', async () => {

@@ -4,29 +4,19 @@
  * (numbers in 503, which the seed does not use).
  */
 import { GROUP_ENDPOINTS } from '@shared/api/groups';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
+import { contactMaker } from '../contacts/testing';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
+beforeAll(() => {
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
 });
-afterAll(() => t.close());
 
+const contact = contactMaker<{ id: number; name: string }>(t, 'Grp Person', 503, 3000);
 let serial = 0;
-async function contact(payload: Record<string, unknown> = {}, email = 'admin@demo.test', companyId = motors) {
-  const response = await t.as(email, {
-    method: 'POST',
-    url: `/api/contacts?companyId=${companyId}`,
-    payload: { name: `Grp Person ${++serial}`, number: `(503) 555-${3000 + serial}`, ...payload },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number; name: string }>();
-}
 
 async function createGroup(payload: Record<string, unknown>, email = 'admin@demo.test') {
   return t.as(email, { method: 'POST', url: `/api/groups?companyId=${motors}`, payload });

@@ -9,24 +9,21 @@ import { IN_APP_CALLING_ENDPOINTS as E } from '@shared/api/inAppCalling';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { channels, EVENTS } from '@shared/realtime';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, publishedEvents, sharedTestApp } from '../../testing/testApp';
 import { NO_CALLING_LINE, NOT_A_MEMBER, TWILIO_VOICE_MISSING, verifySandboxCallingToken } from './service';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let agent: number;
 let agent2: number;
-const published: { channel: string; event: string; payload: unknown }[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   motors = t.ids.companies.demoMotors;
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  t.ctx.realtime.listen((channel, event, payload) => published.push({ channel, event, payload }));
 });
-afterAll(() => t.close());
+const published = publishedEvents(t);
 
 const url = (companyId: number, rest: string) => `/api/companies/${companyId}/in-app-calling/${rest}`;
 
@@ -99,11 +96,7 @@ describe('a Twilio access token when Twilio is configured', () => {
     twimlAppSid: 'AP0123',
   };
   const accountSid = 'AC00000000000000000000000000000000';
-  let tw: TestApp;
-  beforeAll(async () => {
-    tw = await createTestApp({ twilio: { accountSid, authToken: 'auth-token', voice } });
-  });
-  afterAll(() => tw.close());
+  const tw = sharedTestApp({ twilio: { accountSid, authToken: 'auth-token', voice } });
 
   it('signs a JWT with a Voice grant (outgoing TwiML app, incoming allowed) for user-<id>, valid an hour', async () => {
     const response = await tw.as('agent@demo.test', { method: 'POST', url: url(motors, 'token') });
@@ -151,35 +144,35 @@ describe('GET …/in-app-calling/users', () => {
   it('lists members who may take calls, by name, with status and whether they are on a call', async () => {
     const now = t.ctx.now();
     const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000).toISOString();
+    /** An answered call to the main line that started a minute ago, its events `[status, seconds ago]`. */
+    const answeredCall = (
+      caller: string,
+      user_id: number,
+      events: [status: number, secondsAgo: number][],
+    ) => ({
+      company_id: motors,
+      caller,
+      called: '+13125550100',
+      user_id,
+      outcome: 1,
+      started_at: new Date(now.getTime() - 60_000),
+      events: events.map(([status, secondsAgo]) => ({ status, at: at(secondsAgo) })),
+    });
     const [live, ended] = await t.ctx.db
       .insert(calls)
       .values([
-        {
-          company_id: motors,
-          caller: '+13125550199',
-          called: '+13125550100',
-          user_id: agent2,
-          outcome: 1,
-          started_at: new Date(now.getTime() - 60_000),
-          events: [
-            { status: 1, at: at(60) },
-            { status: 6, at: at(55) },
-            { status: 12, at: at(50) },
-          ],
-        },
-        {
-          company_id: motors,
-          caller: '+13125550198',
-          called: '+13125550100',
-          user_id: agent,
-          outcome: 1,
-          started_at: new Date(now.getTime() - 60_000),
-          events: [
-            { status: 1, at: at(60) },
-            { status: 12, at: at(50) },
-            { status: 3, at: at(10) },
-          ],
-        },
+        // agent2 is on it: Started (1), Received (6), Connected (12).
+        answeredCall('+13125550199', agent2, [
+          [1, 60],
+          [6, 55],
+          [12, 50],
+        ]),
+        // agent's has ended: Started, Connected, Hangup (3).
+        answeredCall('+13125550198', agent, [
+          [1, 60],
+          [12, 50],
+          [3, 10],
+        ]),
       ])
       .returning();
     try {
@@ -240,17 +233,17 @@ describe('GET …/in-app-calling/users', () => {
 });
 
 describe('the caller’s status: GET and POST …/in-app-calling/status', () => {
+  /** `email` sets their own status in Demo Motors. */
+  const setStatus = (email: string, payload: Record<string, unknown>) =>
+    t.as(email, { method: 'POST', url: url(motors, 'status'), payload });
+
   it('reads, sets away and active with the §8 messages, and publishes on the user’s and the company’s channels', async () => {
     const read = await t.as('agent@demo.test', { method: 'GET', url: url(motors, 'status') });
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ status: 'active', message: SUCCESS_MESSAGES.inAppCallingActive });
 
     published.length = 0;
-    const away = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: url(motors, 'status'),
-      payload: { status: 'away' },
-    });
+    const away = await setStatus('agent@demo.test', { status: 'away' });
     expect(away.statusCode, away.body).toBe(200);
     expect(away.json()).toEqual({
       status: 'away',
@@ -278,11 +271,7 @@ describe('the caller’s status: GET and POST …/in-app-calling/status', () => 
     expect(realty.json()).toMatchObject({ status: 'away' });
 
     published.length = 0;
-    const active = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: url(motors, 'status'),
-      payload: { status: 'active' },
-    });
+    const active = await setStatus('agent@demo.test', { status: 'active' });
     expect(active.json()).toEqual({
       status: 'active',
       message: 'You will receive notifications for incoming calls.',
@@ -295,7 +284,7 @@ describe('the caller’s status: GET and POST …/in-app-calling/status', () => 
 
   it('refuses anything but active or away (422)', async () => {
     for (const payload of [{ status: 'busy' }, {}, { status: 'active', extra: 1 }]) {
-      const response = await t.as('agent@demo.test', { method: 'POST', url: url(motors, 'status'), payload });
+      const response = await setStatus('agent@demo.test', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
   });
@@ -304,11 +293,7 @@ describe('the caller’s status: GET and POST …/in-app-calling/status', () => 
     const read = await t.as('orgadmin@demo.test', { method: 'GET', url: url(motors, 'status') });
     expect(read.json()).toEqual({ status: 'away', message: SUCCESS_MESSAGES.inAppCallingAway });
     published.length = 0;
-    const set = await t.as('orgadmin@demo.test', {
-      method: 'POST',
-      url: url(motors, 'status'),
-      payload: { status: 'active' },
-    });
+    const set = await setStatus('orgadmin@demo.test', { status: 'active' });
     expect(set.statusCode).toBe(409);
     expect(set.json().message).toBe(NOT_A_MEMBER);
     expect(published).toEqual([]);

@@ -2,30 +2,34 @@
  * Texts coming in: the sandbox route and Twilio's webhooks (signature, replay, media, delivery updates), keyword
  * handling (STOP, START, HELP) and the realtime event an open inbox hears.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { channels, EVENTS } from '@shared/realtime';
 import { and, eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
 import type { Carrier, SendMessageInput } from '../../carriers/types';
 import { contacts, conversationItems, conversations, numbers, outbox } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { sharedTestApp, sharedTestAppWithFiles, type TestApp } from '../../testing/testApp';
 import { signMediaUrl } from '../media/urls';
+import {
+  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
+  PUBLIC_URL,
+  postSigned,
+  TWILIO_ACCOUNT,
+  TWILIO_SETTINGS,
+} from '../voice/testing';
 import { EMPTY_TWIML } from './routes';
 
 const MOTORS_MAIN = '+13125550100';
 const OTHER_MAIN = '+14155550120';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+const t = sharedTestApp();
+beforeAll(() => {
   // Receipts of keyword answers well after each test's checks.
   t.ctx.carrier = sandboxCarrier(t.ctx.outbox, { receiptDelayMs: 5_000 });
 });
-afterAll(() => t.close());
 
 const text = (from: string, body: string, options: { to?: string; as?: string; media?: unknown[] } = {}) =>
   t.as(options.as ?? 'agent@demo.test', {
@@ -269,19 +273,10 @@ describe('POST /sandbox/messages', () => {
 });
 
 describe('Twilio webhooks', () => {
-  const AUTH_TOKEN = 'test-twilio-auth-token';
-  const PUBLIC_URL = 'https://switchboard.example.test';
-  let tw: TestApp;
-  let dataDir: string;
+  const tw = sharedTestAppWithFiles(TWILIO_SETTINGS);
   const sends: SendMessageInput[] = [];
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchboard-inbound-'));
-    tw = await createTestApp({
-      twilio: { accountSid: 'AC00000000000000000000000000000000', authToken: AUTH_TOKEN },
-      publicUrl: PUBLIC_URL,
-      dataDir,
-    });
+  beforeAll(() => {
     // Keyword answers would go to Twilio; record them instead.
     const fake: Carrier = {
       name: 'twilio',
@@ -293,27 +288,14 @@ describe('Twilio webhooks', () => {
     };
     tw.ctx.carrier = fake;
   });
-  afterAll(async () => {
-    await tw.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 
   const post = (path: string, params: Record<string, string>, signature?: string) =>
-    tw.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature':
-          signature ?? twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${PUBLIC_URL}/api${path}`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-    });
+    postSigned(tw, path, params, signature);
 
   const inbound = (sid: string, extra: Record<string, string> = {}): Record<string, string> => ({
     MessageSid: sid,
     SmsSid: sid,
-    AccountSid: 'AC00000000000000000000000000000000',
+    AccountSid: TWILIO_ACCOUNT,
     From: '+12025550160',
     To: MOTORS_MAIN,
     Body: 'Photo of the dent',
@@ -385,7 +367,7 @@ describe('Twilio webhooks', () => {
     // Fetched once (not again for the replay), with basic auth.
     expect(fetched.map((f) => f.url)).toEqual([params.MediaUrl0, params.MediaUrl1]);
     expect(fetched[0]?.authorization).toBe(
-      `Basic ${Buffer.from(`AC00000000000000000000000000000000:${AUTH_TOKEN}`).toString('base64')}`,
+      `Basic ${Buffer.from(`${TWILIO_ACCOUNT}:${AUTH_TOKEN}`).toString('base64')}`,
     );
 
     const rows = await tw.ctx.db
@@ -407,7 +389,7 @@ describe('Twilio webhooks', () => {
         { url: params.MediaUrl1, content_type: 'video/mp4', size: 0 },
       ],
     });
-    expect(await readFile(join(dataDir, row?.media[0]?.path ?? ''))).toEqual(
+    expect(await readFile(join(tw.ctx.config.dataDir, row?.media[0]?.path ?? ''))).toEqual(
       Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
     );
     // The inbox's signed link serves the stored file.

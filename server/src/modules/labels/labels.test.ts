@@ -3,31 +3,21 @@
  * delete, bulk add and remove by ids or by filters. Contacts here are the test's own (numbers in 617).
  */
 import { LABEL_ENDPOINTS } from '@shared/api/groups';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
+import { CONTACTS_ACCESS_BY_ROLE, contactMaker } from '../contacts/testing';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
+beforeAll(() => {
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
 });
-afterAll(() => t.close());
 
 const labelsUrl = (companyId = motors) => `/api/companies/${companyId}/contactLabels`;
 
+const contact = contactMaker<{ id: number; labels: { id: number }[] }>(t, 'Lbl Person', 617, 4000);
 let serial = 0;
-async function contact(payload: Record<string, unknown> = {}, email = 'admin@demo.test', companyId = motors) {
-  const response = await t.as(email, {
-    method: 'POST',
-    url: `/api/contacts?companyId=${companyId}`,
-    payload: { name: `Lbl Person ${++serial}`, number: `(617) 555-${4000 + serial}`, ...payload },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number; labels: { id: number }[] }>();
-}
 
 async function createLabel(name: string, email = 'admin@demo.test', companyId = motors) {
   const response = await t.as(email, { method: 'POST', url: labelsUrl(companyId), payload: { label: name } });
@@ -113,12 +103,7 @@ describe('labels CRUD', () => {
     expect((await t.as('admin@demo.test', { method: 'GET', url: labelsUrl(other) })).statusCode).toBe(404);
   });
 
-  it.each([
-    ['reporting@demo.test', 'GET', 200],
-    ['reporting@demo.test', 'POST', 403],
-    ['billing@demo.test', 'GET', 403],
-    ['agent@demo.test', 'POST', 201],
-  ] as const)('%s %s → %i', async (email, method, status) => {
+  it.each(CONTACTS_ACCESS_BY_ROLE)('%s %s → %i', async (email, method, status) => {
     const response = await t.as(email, {
       method,
       url: labelsUrl(),

@@ -4,24 +4,21 @@
  * signed company's.
  */
 import type { ConversationItem } from '@shared/api/conversations';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
-import { createTestApp, type TestApp } from '../../testing/testApp';
-import { multipart, TINY_PNG, tempDataDir } from '../messaging/testing';
+import { sharedTestAppWithFiles } from '../../testing/testApp';
+import { multipart, TINY_PNG } from '../messaging/testing';
 import { MEDIA_URL_TTL_MS, signMediaUrl } from './urls';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
+const t = sharedTestAppWithFiles();
 let item: ConversationItem;
 let url: string;
 const start = new Date('2026-03-02T15:00:00Z');
 const VCARD = 'BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Sam Seller\r\nTEL:+13125550140\r\nEND:VCARD\r\n';
 
 beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
   t.ctx.carrier = sandboxCarrier(t.ctx.outbox, { receiptDelayMs: 0 });
   t.setNow(start);
   const body = await multipart([
@@ -39,10 +36,6 @@ beforeAll(async () => {
   expect(response.statusCode, response.body).toBe(201);
   item = response.json<ConversationItem>();
   url = item.details.media[0]?.url ?? '';
-});
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
 });
 
 const get = (target: string) => t.app.inject({ method: 'GET', url: target });

@@ -9,18 +9,17 @@ import type { ConversationItem, ConversationUpdatedEvent } from '@shared/api/con
 import { MEDIA_MAX_BYTES } from '@shared/api/messaging';
 import { channels, EVENTS } from '@shared/realtime';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX_FAILURE_CODE, sandboxCarrier } from '../../carriers/sandbox';
 import { type Carrier, CarrierError } from '../../carriers/types';
 import { contacts, conversationItems, conversations, numbers } from '../../db/schema';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestAppWithFiles } from '../../testing/testApp';
 import { findOrCreateConversation } from '../conversations/store';
-import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, tempDataDir, textsTo } from './testing';
+import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, textsTo } from './testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
+const t = sharedTestAppWithFiles();
 let companyId: number;
 let numberId: number;
 let sandbox: Carrier;
@@ -31,9 +30,7 @@ const FROM = '+13125550100';
 /** A fresh fictional recipient each time (555-01xx, never ending in 0199 unless asked). */
 const nextRecipient = recipientsAfter(130);
 
-beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
+beforeAll(() => {
   companyId = t.ids.companies.demoMotors;
   numberId = t.ids.numbers.motorsMain;
   sandbox = sandboxCarrier(t.ctx.outbox, { receiptDelayMs: 30 });
@@ -42,10 +39,6 @@ beforeAll(async () => {
     if (event === EVENTS.conversationUpdated)
       events.push({ channel, payload: payload as ConversationUpdatedEvent });
   });
-});
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
 });
 beforeEach(() => {
   t.ctx.carrier = sandbox;
@@ -266,7 +259,7 @@ describe('MMS', () => {
   });
 
   it('refuses a forbidden type, a file that lies about its type, one too large and too many, keeping no file', async () => {
-    const files = async () => readdir(join(dataDir.dir, 'media', String(companyId))).catch(() => []);
+    const files = async () => readdir(join(t.ctx.config.dataDir, 'media', String(companyId))).catch(() => []);
     const stored = (await files()).length;
     const base: Part[] = [
       ['numberId', String(numberId)],
@@ -337,27 +330,36 @@ describe('Idempotency-Key', () => {
 });
 
 describe('carrier failures', () => {
-  it('a refusal keeps the item as failed with the carrier’s code and answers 422 with its reason', async () => {
+  /** Sends `text` to a new recipient through a carrier whose sending throws `error`; answers the newest item too. */
+  async function sendFailing(error: Error, text: string) {
     t.ctx.carrier = {
       ...sandbox,
       sendMessage: async () => {
-        throw new CarrierError('The number is not a mobile number.', '21614');
+        throw error;
       },
     };
     const response = await send([
       ['numberId', String(numberId)],
       ['to', nextRecipient()],
-      ['text', 'Hi'],
+      ['text', text],
     ]);
-    expect(response.statusCode).toBe(422);
-    expect(response.json<{ message: string }>().message).toBe(
-      'The carrier refused the text: The number is not a mobile number.',
-    );
     const [last] = await t.ctx.db
       .select()
       .from(conversationItems)
       .orderBy(desc(conversationItems.id))
       .limit(1);
+    return { response, last };
+  }
+
+  it('a refusal keeps the item as failed with the carrier’s code and answers 422 with its reason', async () => {
+    const { response, last } = await sendFailing(
+      new CarrierError('The number is not a mobile number.', '21614'),
+      'Hi',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json<{ message: string }>().message).toBe(
+      'The carrier refused the text: The number is not a mobile number.',
+    );
     expect(last).toMatchObject({
       kind: 'message',
       delivery_state: 'failed',
@@ -367,23 +369,8 @@ describe('carrier failures', () => {
   });
 
   it('a carrier that cannot be reached answers 502, the item failed', async () => {
-    t.ctx.carrier = {
-      ...sandbox,
-      sendMessage: async () => {
-        throw new Error('ECONNRESET');
-      },
-    };
-    const response = await send([
-      ['numberId', String(numberId)],
-      ['to', nextRecipient()],
-      ['text', 'Hi again'],
-    ]);
+    const { response, last } = await sendFailing(new Error('ECONNRESET'), 'Hi again');
     expect(response.statusCode).toBe(502);
-    const [last] = await t.ctx.db
-      .select()
-      .from(conversationItems)
-      .orderBy(desc(conversationItems.id))
-      .limit(1);
     expect(last).toMatchObject({
       delivery_state: 'failed',
       error_code: 'carrier-unreachable',

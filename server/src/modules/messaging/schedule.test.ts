@@ -4,20 +4,19 @@
  * unsubscribed meanwhile is not texted.
  */
 import type { ConversationItem } from '@shared/api/conversations';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sandboxCarrier } from '../../carriers/sandbox';
 import { contacts, conversationItems } from '../../db/schema';
 import { createJobRunner } from '../../jobs/runner';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestAppWithFiles } from '../../testing/testApp';
 import { findOrCreateConversation } from '../conversations/store';
 import { scheduledTextJob } from './scheduler';
 import { failStaleClaims, STALE_CLAIM_MS } from './service';
-import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, tempDataDir, textsTo } from './testing';
+import { itemRow, multipart, type Part, recipientsAfter, TINY_PNG, textsTo } from './testing';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
-let t: TestApp;
-let dataDir: { dir: string; remove: () => Promise<void> };
+const t = sharedTestAppWithFiles();
 let companyId: number;
 let numberId: number;
 let clock: Date;
@@ -27,9 +26,7 @@ const HOUR = 60 * 60_000;
 const START = '2026-03-02T15:00:00Z';
 const nextRecipient = recipientsAfter(160);
 
-beforeAll(async () => {
-  dataDir = await tempDataDir();
-  t = await createTestApp({ dataDir: dataDir.dir });
+beforeAll(() => {
   companyId = t.ids.companies.demoMotors;
   numberId = t.ids.numbers.motorsMain;
   t.ctx.carrier = sandboxCarrier(t.ctx.outbox, { receiptDelayMs: 0 });
@@ -39,10 +36,15 @@ beforeEach(() => {
   clock = new Date(START);
   t.setNow(clock);
 });
-afterAll(async () => {
-  await t.close();
-  await dataDir.remove();
-});
+
+/** Schedules `text` to `to` from the main line, `inMs` after the test's clock. */
+const scheduleText = (to: string, text: string, inMs: number) =>
+  schedule([
+    ['numberId', String(numberId)],
+    ['to', to],
+    ['text', text],
+    ['shouldBeSentAt', new Date(clock.getTime() + inMs).toISOString()],
+  ]);
 
 function advance(ms: number) {
   clock = new Date(clock.getTime() + ms);
@@ -107,12 +109,7 @@ describe('POST /inbox/message/schedule', () => {
 
   it('a message that came due while the server was down is sent when the job next runs', async () => {
     const to = nextRecipient();
-    const response = await schedule([
-      ['numberId', String(numberId)],
-      ['to', to],
-      ['text', 'Missed while down'],
-      ['shouldBeSentAt', new Date(clock.getTime() + 60_000).toISOString()],
-    ]);
+    const response = await scheduleText(to, 'Missed while down', 60_000);
     expect(response.statusCode).toBe(201);
     advance(3 * HOUR);
     const restarted = createJobRunner(t.ctx, { handlers: [scheduledTextJob] });
@@ -146,12 +143,7 @@ describe('POST /inbox/message/schedule', () => {
 
   it('a contact who unsubscribes before the time is not texted: the item fails', async () => {
     const to = nextRecipient();
-    const response = await schedule([
-      ['numberId', String(numberId)],
-      ['to', to],
-      ['text', 'Promo'],
-      ['shouldBeSentAt', new Date(clock.getTime() + HOUR).toISOString()],
-    ]);
+    const response = await scheduleText(to, 'Promo', HOUR);
     expect(response.statusCode).toBe(201);
     await t.ctx.db
       .insert(contacts)
@@ -210,12 +202,7 @@ describe('POST /inbox/message/schedule', () => {
 describe('DELETE /inbox/message/schedule/{id}', () => {
   it('cancels before the time (nothing is sent); once sent it is too late (409)', async () => {
     const to = nextRecipient();
-    const scheduled = await schedule([
-      ['numberId', String(numberId)],
-      ['to', to],
-      ['text', 'Cancel me'],
-      ['shouldBeSentAt', new Date(clock.getTime() + 10 * 60_000).toISOString()],
-    ]);
+    const scheduled = await scheduleText(to, 'Cancel me', 10 * 60_000);
     const id = scheduled.json<ConversationItem>().id;
     expect(
       (await t.as('reporting@demo.test', { method: 'DELETE', url: `/api/inbox/message/schedule/${id}` }))
@@ -228,12 +215,7 @@ describe('DELETE /inbox/message/schedule/{id}', () => {
     await t.app.jobs.runDue();
     expect(await textsTo(t, to)).toEqual([]);
 
-    const sentLater = await schedule([
-      ['numberId', String(numberId)],
-      ['to', to],
-      ['text', 'Too late to cancel'],
-      ['shouldBeSentAt', new Date(clock.getTime() + 60_000).toISOString()],
-    ]);
+    const sentLater = await scheduleText(to, 'Too late to cancel', 60_000);
     advance(60_000);
     await t.app.jobs.runDue();
     const late = await t.as(AGENT, {

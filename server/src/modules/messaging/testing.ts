@@ -1,10 +1,7 @@
 /**
- * Helpers for the messaging and media tests: multipart bodies, tiny real files, a temp data folder, fresh
+ * Helpers for the messaging and media tests (and others that upload): multipart bodies, tiny real files, fresh
  * recipients, and the rows a send leaves (its conversation item, the texts in the outbox).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { conversationItems, outbox } from '../../db/schema';
 import type { TestApp } from '../../testing/testApp';
@@ -31,12 +28,6 @@ export async function multipart(parts: Part[]) {
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
-}
-
-/** A fresh data folder for stored media; `remove` deletes it. */
-export async function tempDataDir(): Promise<{ dir: string; remove: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'switchboard-media-'));
-  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 /** Fresh fictional recipients, one a call: +1312555 then the serial after `last`, four digits. */

@@ -3,18 +3,16 @@
  * or by an owner or administrator. Contacts here are the test's own (numbers in 206).
  */
 import { NOTE_ENDPOINTS } from '@shared/api/notes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
 let contactId: number;
 let foreignContactId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
   const own = await t.as('admin@demo.test', {
     method: 'POST',
     url: `/api/contacts?companyId=${motors}`,
@@ -28,7 +26,6 @@ beforeAll(async () => {
   });
   foreignContactId = foreign.json().id;
 });
-afterAll(() => t.close());
 
 async function addNote(email: string, payload: Record<string, unknown>) {
   return t.as(email, { method: 'POST', url: '/api/notes', payload });

@@ -3,16 +3,14 @@
  * administrators create, change or delete shared ones; another user's own reply is invisible (404).
  */
 import { SAVED_REPLY_ENDPOINTS as E } from '@shared/api/savedReplies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   motors = t.ids.companies.demoMotors;
 });
-afterAll(() => t.close());
 
 const listUrl = () => `/api/companies/${motors}/savedReplies`;
 

@@ -1,21 +1,31 @@
 /** §7 Users and Company: listing, roles, invitations, activation, profile; one company's data never shows in another. */
 import { CompanySchema, USER_ENDPOINTS } from '@shared/api/index';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, fieldErrors, type TestApp } from '../../testing/testApp';
+import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 
-let t: TestApp;
+const t = sharedTestApp();
 let motors: number;
 let other: number;
-beforeAll(async () => {
-  t = await createTestApp();
-  motors = t.ids.companies.demoMotors;
-  other = t.ids.companies.otherCo;
+beforeAll(() => {
+  ({ demoMotors: motors, otherCo: other } = t.ids.companies);
 });
-afterAll(() => t.close());
 
 const id = (email: string) => t.ids.users[email] as number;
+/** `actor` gives the user of `email` a role in Demo Motors. */
+const setRole = (actor: string, email: string, role: string) =>
+  t.as(actor, { method: 'PUT', url: `/api/users/${id(email)}?companyId=${motors}`, payload: { role } });
+/** `actor` activates or deactivates those users in Demo Motors. */
+const activation = (actor: string, change: 'activate' | 'deactivate', userIds: number[]) =>
+  t.as(actor, {
+    method: 'POST',
+    url: `/api/user-activation/${change}?companyId=${motors}`,
+    payload: { user_ids: userIds },
+  });
+/** The user of `email` as Demo Motors' administrator sees them. */
+const member = (email: string) =>
+  t.as('admin@demo.test', { method: 'GET', url: `/api/users/${id(email)}?companyId=${motors}` });
 
 describe('GET /users', () => {
   it("lists the company's users with their role, state and whether they can call (§3)", async () => {
@@ -69,43 +79,23 @@ describe('GET /users', () => {
 
 describe('roles', () => {
   it("an admin changes a user's role; only an owner touches the owner role", async () => {
-    const promote = await t.as('admin@demo.test', {
-      method: 'PUT',
-      url: `/api/users/${id('agent2@demo.test')}?companyId=${motors}`,
-      payload: { role: 'reporting' },
-    });
+    const promote = await setRole('admin@demo.test', 'agent2@demo.test', 'reporting');
     expect(promote.statusCode).toBe(200);
     expect(promote.json().role).toBe('reporting');
-    const toOwner = await t.as('admin@demo.test', {
-      method: 'PUT',
-      url: `/api/users/${id('agent2@demo.test')}?companyId=${motors}`,
-      payload: { role: 'owner' },
-    });
+    const toOwner = await setRole('admin@demo.test', 'agent2@demo.test', 'owner');
     expect(toOwner.statusCode).toBe(403);
-    const back = await t.as('owner@demo.test', {
-      method: 'PUT',
-      url: `/api/users/${id('agent2@demo.test')}?companyId=${motors}`,
-      payload: { role: 'user' },
-    });
+    const back = await setRole('owner@demo.test', 'agent2@demo.test', 'user');
     expect(back.json().role).toBe('user');
   });
 
   it('the last owner cannot stop being owner', async () => {
-    const response = await t.as('owner@demo.test', {
-      method: 'PUT',
-      url: `/api/users/${id('owner@demo.test')}?companyId=${motors}`,
-      payload: { role: 'administrator' },
-    });
+    const response = await setRole('owner@demo.test', 'owner@demo.test', 'administrator');
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/at least one owner/);
   });
 
   it('"deactivated" is not a role one assigns; it is what deactivation does', async () => {
-    const response = await t.as('owner@demo.test', {
-      method: 'PUT',
-      url: `/api/users/${id('agent2@demo.test')}?companyId=${motors}`,
-      payload: { role: 'deactivated' },
-    });
+    const response = await setRole('owner@demo.test', 'agent2@demo.test', 'deactivated');
     expect(response.statusCode).toBe(422);
     expect(Object.keys(fieldErrors(response))).toEqual(['role']);
   });
@@ -127,11 +117,7 @@ describe('roles', () => {
 
 describe('activation', () => {
   it('deactivating takes the company away from the user; activating gives their role back', async () => {
-    const off = await t.as('admin@demo.test', {
-      method: 'POST',
-      url: `/api/user-activation/deactivate?companyId=${motors}`,
-      payload: { user_ids: [id('agent2@demo.test')] },
-    });
+    const off = await activation('admin@demo.test', 'deactivate', [id('agent2@demo.test')]);
     expect(off.json()).toEqual({ message: SUCCESS_MESSAGES.userAccountsUpdated });
     const blocked = await t.app.inject({
       method: 'POST',
@@ -139,28 +125,14 @@ describe('activation', () => {
       payload: { email: 'agent2@demo.test', password: DEMO_PASSWORD },
     });
     expect(blocked.statusCode).toBe(403);
-    await t.as('admin@demo.test', {
-      method: 'POST',
-      url: `/api/user-activation/activate?companyId=${motors}`,
-      payload: { user_ids: [id('agent2@demo.test')] },
-    });
-    const user = await t.as('admin@demo.test', {
-      method: 'GET',
-      url: `/api/users/${id('agent2@demo.test')}?companyId=${motors}`,
-    });
+    await activation('admin@demo.test', 'activate', [id('agent2@demo.test')]);
+    const user = await member('agent2@demo.test');
     expect(user.json()).toMatchObject({ role: 'user', state: 'active' });
   });
 
   it('the deactivated demo user comes back with the role they had', async () => {
-    await t.as('admin@demo.test', {
-      method: 'POST',
-      url: `/api/user-activation/activate?companyId=${motors}`,
-      payload: { user_ids: [id('deactivated@demo.test')] },
-    });
-    const user = await t.as('admin@demo.test', {
-      method: 'GET',
-      url: `/api/users/${id('deactivated@demo.test')}?companyId=${motors}`,
-    });
+    await activation('admin@demo.test', 'activate', [id('deactivated@demo.test')]);
+    const user = await member('deactivated@demo.test');
     expect(user.json().role).toBe('user');
   });
 
@@ -170,11 +142,7 @@ describe('activation', () => {
     ['a user of another company', 'admin@demo.test', () => [id('other@demo.test')], 404],
     ['nobody', 'admin@demo.test', () => [], 422],
   ])('cannot deactivate %s', async (_name, actor, ids, status) => {
-    const response = await t.as(actor, {
-      method: 'POST',
-      url: `/api/user-activation/deactivate?companyId=${motors}`,
-      payload: { user_ids: ids() },
-    });
+    const response = await activation(actor, 'deactivate', ids());
     expect(response.statusCode).toBe(status);
   });
 });
@@ -232,35 +200,23 @@ describe('invitations', () => {
 });
 
 describe('own profile', () => {
+  /** agent@demo.test changes their own profile. */
+  const updateProfile = (payload: Record<string, unknown>) =>
+    t.as('agent@demo.test', { method: 'PUT', url: '/api/user', payload });
+
   it('updates name and time zone; an unknown zone is refused', async () => {
-    const ok = await t.as('agent@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      payload: { name: 'Aria A.', timezone: 'Europe/London' },
-    });
+    const ok = await updateProfile({ name: 'Aria A.', timezone: 'Europe/London' });
     expect(ok.json()).toEqual({ message: SUCCESS_MESSAGES.userInfoUpdated });
     const me = await t.as('agent@demo.test', { method: 'GET', url: '/api/user' });
     expect(me.json()).toMatchObject({ name: 'Aria A.', timezone: 'Europe/London' });
-    const bad = await t.as('agent@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      payload: { timezone: 'Mars/Base' },
-    });
+    const bad = await updateProfile({ timezone: 'Mars/Base' });
     expect(bad.statusCode).toBe(422);
   });
 
   it("cannot take another account's email, nor set its own role", async () => {
-    const taken = await t.as('agent@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      payload: { email: 'owner@demo.test' },
-    });
+    const taken = await updateProfile({ email: 'owner@demo.test' });
     expect(taken.statusCode).toBe(409);
-    const role = await t.as('agent@demo.test', {
-      method: 'PUT',
-      url: '/api/user',
-      payload: { role: 'owner' },
-    });
+    const role = await updateProfile({ role: 'owner' });
     expect(role.statusCode).toBe(422);
     expect(fieldErrors(role)).toEqual({ role: ['role is not a field of this request.'] });
   });

@@ -5,8 +5,8 @@
 import { CONVERSATION_PRESENCE_ENDPOINTS, type PresenceReport } from '@shared/api/conversationPresence';
 import { collisionNotice, othersPresent, PRESENCE_TTL_MS } from '@shared/domain/conversationPresence';
 import { channels, EVENTS } from '@shared/realtime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/testApp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishedEvents, sharedTestApp } from '../../../testing/testApp';
 import { findOrCreateConversation } from '../store';
 import { PresenceBoard } from './service';
 
@@ -101,29 +101,24 @@ describe('collisionNotice', () => {
 });
 
 describe('POST /conversations/{id}/presence', () => {
-  let t: TestApp;
+  const t = sharedTestApp();
+  const events = publishedEvents(t);
   let conversationId: number;
   let otherConversationId: number;
-  const events: { channel: string; event: string; payload: unknown }[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
-    t.ctx.realtime.listen((channel, event, payload) => events.push({ channel, event, payload }));
-    conversationId = (
-      await findOrCreateConversation(t.ctx.db, {
-        companyId: t.ids.companies.demoMotors,
-        numberId: t.ids.numbers.motorsMain,
-        recipient: '+12065557901',
-      })
-    ).id;
-    otherConversationId = (
-      await findOrCreateConversation(t.ctx.db, {
-        companyId: t.ids.companies.otherCo,
-        numberId: t.ids.numbers.otherMain,
-        recipient: '+12065557902',
-      })
-    ).id;
+    const conversationOf = async (companyId: number, numberId: number, recipient: string) =>
+      (await findOrCreateConversation(t.ctx.db, { companyId, numberId, recipient })).id;
+    conversationId = await conversationOf(
+      t.ids.companies.demoMotors,
+      t.ids.numbers.motorsMain,
+      '+12065557901',
+    );
+    otherConversationId = await conversationOf(
+      t.ids.companies.otherCo,
+      t.ids.numbers.otherMain,
+      '+12065557902',
+    );
   });
-  afterAll(() => t.close());
 
   const report = (email: string, state: PresenceReport, id = conversationId) =>
     t.as(email, { method: 'POST', url: `/api/conversations/${id}/presence`, payload: { state } });

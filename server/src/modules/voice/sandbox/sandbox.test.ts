@@ -6,42 +6,29 @@
  * from the dialer land in the sandbox outbox. Waits are manual timers, fired by the tests.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VOICE_ENDPOINTS as E, VOICE_MESSAGES } from '@shared/api/voice';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calls, outbox, voicemails } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../testing/testApp';
-import { activateAgents, IN_APP_LINE, ringLog } from '../testing';
+import { createTestApp, sharedTestAppWithFiles } from '../../../testing/testApp';
+import { dialOut, IN_APP_LINE, ringLog } from '../testing';
 import { manualTimers } from './timers';
 
-let t: TestApp;
-let dataDir: string;
 const timers = manualTimers();
+const t = sharedTestAppWithFiles({}, { voiceTimers: timers });
+const { rings, ringsOf, eventsOf } = ringLog(t);
 let motors: number;
 let agent: number;
 let agent2: number;
-const { rings, ringsOf, eventsOf, listen } = ringLog();
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'switchboard-voice-'));
-  t = await createTestApp({ dataDir }, { voiceTimers: timers });
+beforeAll(() => {
   motors = t.ids.companies.demoMotors;
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  listen(t);
 });
-afterAll(async () => {
-  await t.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  // Every test starts with both agents active and no wait pending from the one before.
+beforeEach(() => {
+  // Every test starts with no wait pending from the one before (and, by `ringLog`, both agents active).
   timers.clear();
-  rings.length = 0;
-  await activateAgents(t);
 });
 
 const place = async (body: Record<string, unknown> = {}, as = 'owner@demo.test') => {
@@ -213,7 +200,7 @@ describe('a call to the in-app line', () => {
     const [message] = await t.ctx.db.select().from(voicemails).where(eq(voicemails.call_id, id));
     expect(message?.recording_path).toBe(`voice/voicemail-${id}.wav`);
     expect(message?.duration).toBeGreaterThan(0);
-    expect(existsSync(join(dataDir, message?.recording_path ?? 'missing'))).toBe(true);
+    expect(existsSync(join(t.ctx.config.dataDir, message?.recording_path ?? 'missing'))).toBe(true);
     const [alert] = await t.ctx.db
       .select()
       .from(outbox)
@@ -428,11 +415,7 @@ describe('transfers', () => {
 
 describe('outbound calls from the dialer', () => {
   it('dials from the chosen tracked number (sandbox outbox); the outside party picks up; hang up ends it', async () => {
-    const placed = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: '/api/v1/calls/token',
-      payload: { number_id: t.ids.numbers.motorsMain, destination: '312-555-0133' },
-    });
+    const placed = await dialOut(t, '312-555-0133');
     expect(placed.statusCode, placed.body).toBe(201);
     const body = E.outboundToken.response.parse(placed.json());
     expect(body).toMatchObject({ kind: 'sandbox', from: '+13125550100', to: '+13125550133' });
@@ -451,18 +434,10 @@ describe('outbound calls from the dialer', () => {
   });
 
   it('refuses an invalid destination (422) and another company’s number (404)', async () => {
-    const bad = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: '/api/v1/calls/token',
-      payload: { number_id: t.ids.numbers.motorsMain, destination: '12' },
-    });
+    const bad = await dialOut(t, '12');
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.destination).toEqual(['"12" is not a valid phone number.']);
-    const foreign = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: '/api/v1/calls/token',
-      payload: { number_id: t.ids.numbers.otherMain, destination: '3125550133' },
-    });
+    const foreign = await dialOut(t, '3125550133', t.ids.numbers.otherMain);
     expect(foreign.statusCode).toBe(404);
   });
 });

@@ -8,24 +8,26 @@
  */
 import { VOICE_ENDPOINTS as E, VOICE_MESSAGES } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   TwilioParticipantCreate,
   TwilioParticipants,
   TwilioVoiceClient,
 } from '../../../carriers/twilio';
 import { calls } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../testing/testApp';
+import { sharedTestApp } from '../../../testing/testApp';
 import { initialLive } from '../records';
 import { manualTimers } from '../sandbox/timers';
 import {
   TWILIO_ACCOUNT as ACCOUNT,
-  TWILIO_AUTH_TOKEN as AUTH_TOKEN,
   activateAgents,
+  callOfSid,
   IN_APP_LINE,
   PUBLIC_URL,
   postSigned,
   ringLog,
+  statusesOfSid,
+  TWILIO_SETTINGS,
 } from '../testing';
 
 const VOICE_URL = `${PUBLIC_URL}/api/webhooks/twilio/voice`;
@@ -82,28 +84,19 @@ const fakeTwilio: TwilioVoiceClient = {
   }),
 };
 
-let t: TestApp;
+const t = sharedTestApp(TWILIO_SETTINGS, { twilioClient: fakeTwilio });
+const { rings, ringsOf, eventsOf } = ringLog(t);
 let motors: number;
 let agent: number;
 let agent2: number;
 let seq = 0;
-const { rings, ringsOf, eventsOf, listen } = ringLog();
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { twilio: { accountSid: ACCOUNT, authToken: AUTH_TOKEN }, publicUrl: PUBLIC_URL },
-    { twilioClient: fakeTwilio },
-  );
+beforeAll(() => {
   motors = t.ids.companies.demoMotors;
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  listen(t);
 });
-afterAll(() => t.close());
-beforeEach(async () => {
+beforeEach(() => {
   made.length = 0;
-  rings.length = 0;
-  await activateAgents(t);
 });
 
 /** Posts a form to a Twilio webhook path (with its query), signed as Twilio signs it. */
@@ -111,12 +104,8 @@ const post = (path: string, params: Record<string, string>) => postSigned(t, pat
 const voice = (query: string, params: Record<string, string>) =>
   post(`/webhooks/twilio/voice${query}`, { AccountSid: ACCOUNT, ...params });
 const nextSid = () => `CA${String(++seq).padStart(32, '0')}`;
-const record = async (sid: string) => {
-  const [row] = await t.ctx.db.select().from(calls).where(eq(calls.carrier_sid, sid));
-  if (!row) throw new Error(`no call ${sid}`);
-  return row;
-};
-const statuses = async (sid: string) => (await record(sid)).events.map((event) => event.status);
+const record = (sid: string) => callOfSid(t, sid);
+const statuses = (sid: string) => statusesOfSid(t, sid);
 const act = (as: string, callId: number, what: string, payload?: Record<string, unknown>) =>
   t.as(as, {
     method: 'POST',
@@ -523,13 +512,11 @@ const canAnswer = async (as: string, callId: number) =>
   ).json<{ can_answer: boolean }>().can_answer;
 
 describe('the same endpoints on a sandbox call (and a Twilio call without Twilio)', () => {
-  let s: TestApp;
   const timers = manualTimers();
+  const s = sharedTestApp({}, { voiceTimers: timers });
   beforeAll(async () => {
-    s = await createTestApp({}, { voiceTimers: timers });
     await activateAgents(s);
   });
-  afterAll(() => s.close());
 
   const place = async () => {
     const placed = await s.as('owner@demo.test', {

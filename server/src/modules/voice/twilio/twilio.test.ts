@@ -8,35 +8,30 @@
 import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, voicemails } from '../../../db/schema';
-import { createTestApp, type TestApp } from '../../../testing/testApp';
+import { createTestApp, sharedTestApp } from '../../../testing/testApp';
 import {
   TWILIO_ACCOUNT as ACCOUNT,
   TWILIO_AUTH_TOKEN as AUTH_TOKEN,
-  activateAgents,
+  callOfSid,
+  dialOut,
   IN_APP_LINE,
   PUBLIC_URL,
   postSigned as post,
   ringLog,
+  statusesOfSid,
+  TWILIO_SETTINGS,
 } from '../testing';
 
-let t: TestApp;
+const t = sharedTestApp(TWILIO_SETTINGS);
+const { rings } = ringLog(t);
 let agent: number;
 let agent2: number;
 let seq = 0;
-const { rings, listen } = ringLog();
-
-beforeAll(async () => {
-  t = await createTestApp({ twilio: { accountSid: ACCOUNT, authToken: AUTH_TOKEN }, publicUrl: PUBLIC_URL });
+beforeAll(() => {
   agent = t.ids.users['agent@demo.test'] ?? 0;
   agent2 = t.ids.users['agent2@demo.test'] ?? 0;
-  listen(t);
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  rings.length = 0;
-  await activateAgents(t);
 });
 
 const voice = (query: string, params: Record<string, string>) =>
@@ -51,12 +46,8 @@ const newCall = (from = '+12125550188') => ({
   Direction: 'inbound',
   CallStatus: 'ringing',
 });
-const record = async (sid: string) => {
-  const [row] = await t.ctx.db.select().from(calls).where(eq(calls.carrier_sid, sid));
-  if (!row) throw new Error(`no call ${sid}`);
-  return row;
-};
-const statuses = async (sid: string) => (await record(sid)).events.map((event) => event.status);
+const record = (sid: string) => callOfSid(t, sid);
+const statuses = (sid: string) => statusesOfSid(t, sid);
 const dialEnded = (sid: string, status: string) =>
   voice('?step=after-dial&ext=1&attempt=1', { CallSid: sid, AccountSid: ACCOUNT, DialCallStatus: status });
 
@@ -271,11 +262,7 @@ describe('a call to the in-app line', () => {
 
 describe('an outbound call from an agent’s app', () => {
   it('is recorded at once, then dialled from the tracked number when Twilio asks', async () => {
-    const placed = await t.as('agent@demo.test', {
-      method: 'POST',
-      url: '/api/v1/calls/token',
-      payload: { number_id: t.ids.numbers.motorsMain, destination: '(312) 555-0133' },
-    });
+    const placed = await dialOut(t, '(312) 555-0133');
     expect(placed.statusCode, placed.body).toBe(201);
     const body = E.outboundToken.response.parse(placed.json());
     expect(body).toMatchObject({

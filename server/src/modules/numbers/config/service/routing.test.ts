@@ -1,16 +1,12 @@
 /** routingConfigOf: the stored configuration as the routing engine's input parts (routing/types.ts). */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blocks } from '../../../../db/schema';
 import { route } from '../../../../routing/engine';
-import { createTestApp, type TestApp } from '../../../../testing/testApp';
+import { sharedTestApp } from '../../../../testing/testApp';
 import { routingConfigOf } from './routing';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = sharedTestApp();
 
 describe('routingConfigOf', () => {
   it('the seeded in-app line: 24/7, no greeting or menu, one in-app extension with agent and agent2', async () => {
