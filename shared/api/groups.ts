@@ -40,6 +40,8 @@ export const CompanyLabelSchema = ContactLabelSchema.extend({
   company_id: z.number().int(),
   contact_count: z.number().int(),
   created_at: z.string(),
+  /** When it was last renamed: what a rename replayed from offline is checked against (409 when it moved). */
+  updated_at: z.string(),
 });
 export type CompanyLabel = z.infer<typeof CompanyLabelSchema>;
 
@@ -69,6 +71,7 @@ export const GROUP_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/groups',
+    status: 201,
     summary: 'Creates a group (virtual when it has filters).',
     query: companyQuery,
     body: GroupInputSchema,
@@ -136,6 +139,7 @@ export const LABEL_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/companies/{companyId}/contactLabels',
+    status: 201,
     summary: 'Creates a label; one the company already has (any letter case) is refused.',
     params: z.object({ companyId: id }),
     body: LabelInputSchema,

@@ -7,17 +7,15 @@ import { CONTRACT } from '@shared/api';
 import { type Endpoint, STALE_FIELD, staleRecordMessage, VERSION_HEADER } from '@shared/api/contract';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eavAttributes, notes, users } from '../db/schema';
-import { createTestApp, type TestApp } from '../testing/testApp';
+import { sharedTestApp } from '../testing/testApp';
 
-let t: TestApp;
+const t = sharedTestApp();
 let companyId: number;
-beforeAll(async () => {
-  t = await createTestApp();
+beforeAll(() => {
   companyId = t.ids.companies.demoMotors;
 });
-afterAll(() => t.close());
 
 /** Moves the app's clock on, so the next write stamps a later `updated_at` than the one before. */
 let clock = Date.now();
@@ -298,19 +296,39 @@ describe('other kinds of record', () => {
     expect(json(stale).message).toBe(staleRecordMessage('user'));
   });
 
-  it('a label keeps no version: a replayed rename lands as an online one would', async () => {
+  it('a label: a rename seen at its version lands, a stale one is refused and the name stays', async () => {
     const created = await t.as('admin@demo.test', {
       method: 'POST',
       url: `/api/companies/${companyId}/contactLabels`,
       payload: { label: 'Replayed label' },
     });
-    const label = json<{ id: number }>(created);
-    const renamed = await t.as('admin@demo.test', {
-      method: 'PATCH',
+    const label = json<{ id: number; updated_at: string }>(created);
+    tick();
+    const rename = (name: string, seen: string) =>
+      t.as('admin@demo.test', {
+        method: 'PATCH',
+        url: `/api/companies/${companyId}/contactLabels/${label.id}`,
+        headers: { [VERSION_HEADER]: seen },
+        payload: { label: name },
+      });
+    const matched = await rename('Replayed label, renamed', label.updated_at);
+    expect(matched.statusCode).toBe(200);
+    expect(json<{ updated_at: string }>(matched).updated_at).not.toBe(label.updated_at);
+    const stale = await rename('Replayed label, again', label.updated_at);
+    expect(stale.statusCode).toBe(409);
+    expect(json(stale).message).toBe(staleRecordMessage('label'));
+    const remove = await t.as('admin@demo.test', {
+      method: 'DELETE',
       url: `/api/companies/${companyId}/contactLabels/${label.id}`,
-      headers: { [VERSION_HEADER]: '2020-01-01T00:00:00.000Z' },
-      payload: { label: 'Replayed label, renamed' },
+      headers: { [VERSION_HEADER]: label.updated_at },
     });
-    expect(renamed.statusCode).toBe(200);
+    expect(remove.statusCode).toBe(409);
+    const list = await t.as('admin@demo.test', {
+      method: 'GET',
+      url: `/api/companies/${companyId}/contactLabels`,
+    });
+    expect(json<{ id: number; label: string }[]>(list).find((row) => row.id === label.id)?.label).toBe(
+      'Replayed label, renamed',
+    );
   });
 });

@@ -22,6 +22,7 @@ import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   contactGroups,
+  contactLabels,
   contacts,
   conversations,
   eavAttributes,
@@ -44,52 +45,29 @@ interface Versioned {
   company?: PgColumn;
 }
 
+/** The usual versioned record: a company's, named by its id. */
+function companyRecord(
+  table: PgTable & { id: PgColumn; updated_at: PgColumn; company_id: PgColumn },
+): Versioned {
+  return { table, key: table.id, updatedAt: table.updated_at, company: table.company_id };
+}
+
 /**
  * The kinds of record that keep an `updated_at`, and where. Every write of these tables sets it (the services'
  * update paths: contacts/service/edit.ts, groups/service/groups.ts, notes/service.ts, customFields/fields.ts,
- * conversations/service/state.ts, numbers/config/service/number.ts, users/service/profile.ts). Labels keep no
- * `updated_at`: a replayed rename of a label lands as an online one would (last write wins).
+ * conversations/service/state.ts, numbers/config/service/number.ts, users/service/profile.ts, labels/service.ts).
  */
 const VERSIONED: Partial<Record<RecordKind, Versioned>> = {
-  contact: {
-    table: contacts,
-    key: contacts.id,
-    updatedAt: contacts.updated_at,
-    company: contacts.company_id,
-  },
-  conversation: {
-    table: conversations,
-    key: conversations.id,
-    updatedAt: conversations.updated_at,
-    company: conversations.company_id,
-  },
-  customField: {
-    table: eavAttributes,
-    key: eavAttributes.id,
-    updatedAt: eavAttributes.updated_at,
-    company: eavAttributes.company_id,
-  },
-  greeting: {
-    table: greetings,
-    key: greetings.id,
-    updatedAt: greetings.updated_at,
-    company: greetings.company_id,
-  },
-  group: {
-    table: contactGroups,
-    key: contactGroups.id,
-    updatedAt: contactGroups.updated_at,
-    company: contactGroups.company_id,
-  },
-  note: { table: notes, key: notes.id, updatedAt: notes.updated_at, company: notes.company_id },
-  number: { table: numbers, key: numbers.id, updatedAt: numbers.updated_at, company: numbers.company_id },
+  contact: companyRecord(contacts),
+  conversation: companyRecord(conversations),
+  customField: companyRecord(eavAttributes),
+  greeting: companyRecord(greetings),
+  group: companyRecord(contactGroups),
+  label: companyRecord(contactLabels),
+  note: companyRecord(notes),
+  number: companyRecord(numbers),
   schedule: { table: schedules, key: schedules.company_id, updatedAt: schedules.updated_at },
-  trigger: {
-    table: numberTriggers,
-    key: numberTriggers.id,
-    updatedAt: numberTriggers.updated_at,
-    company: numberTriggers.company_id,
-  },
+  trigger: companyRecord(numberTriggers),
   user: { table: users, key: users.id, updatedAt: users.updated_at },
 };
 

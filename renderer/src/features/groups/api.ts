@@ -79,9 +79,11 @@ export function useGroupMutations(companyId: number) {
   };
 }
 
-/** Labels keep no `updated_at` (the server's conflict check has nothing to compare): their changes replay as is. */
+/** Labels as groups: a rename or delete of a label sends its `updated_at` as the page showed it. */
 export function useLabelMutations(companyId: number) {
+  const queryClient = useQueryClient();
   const onSuccess = useRefresh(['ContactLabel', 'Contact', 'labels', 'contacts']);
+  const shown = (id: number) => cachedRecord<CompanyLabel>(queryClient, ['ContactLabel'], id);
   return {
     create: useContractMutation(LABEL_ENDPOINTS.create, {
       call: (label: string) => ({ input: { params: { companyId }, body: { label } }, name: label }),
@@ -91,7 +93,8 @@ export function useLabelMutations(companyId: number) {
     update: useContractMutation(LABEL_ENDPOINTS.update, {
       call: ({ id, label }: { id: number; label: string }) => ({
         input: { params: { companyId, labelId: id }, body: { label } },
-        name: label,
+        lastSeen: shown(id)?.updated_at,
+        name: shown(id)?.label ?? label,
       }),
       silent: true,
       onSuccess,
@@ -99,6 +102,7 @@ export function useLabelMutations(companyId: number) {
     remove: useContractMutation(LABEL_ENDPOINTS.remove, {
       call: (label: CompanyLabel) => ({
         input: { params: { companyId, labelId: label.id } },
+        lastSeen: shown(label.id)?.updated_at ?? label.updated_at,
         name: label.label,
       }),
       silent: true,

@@ -1,7 +1,7 @@
 /** Contacts, their labels and their groups (a group is a list, or virtual: a saved filter). */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, companyId, createdAt, serialId, timestamps } from './columns';
+import { belongsTo, companyId, serialId, timestamps } from './columns';
 
 /**
  * §3 Contact. One number per contact per company (E.164): a second contact with the same number is refused on
@@ -53,7 +53,7 @@ export const contactLabels = pgTable(
     id: serialId(),
     company_id: companyId(),
     label: text('label').notNull(),
-    created_at: createdAt(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('contact_labels_company_label_idx').on(table.company_id, sql`lower(${table.label})`),

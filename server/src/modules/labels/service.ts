@@ -19,6 +19,7 @@ export async function labelViews(db: Db, companyId: number, id?: number): Promis
       label: contactLabels.label,
       company_id: contactLabels.company_id,
       created_at: contactLabels.created_at,
+      updated_at: contactLabels.updated_at,
       contact_count: sql<number>`count(${contactLabelLinks.contact_id})::int`,
     })
     .from(contactLabels)
@@ -30,6 +31,7 @@ export async function labelViews(db: Db, companyId: number, id?: number): Promis
     ...row,
     contact_count: Number(row.contact_count),
     created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   }));
 }
 
@@ -74,7 +76,7 @@ export async function createLabel(ctx: AppContext, companyId: number, label: str
   const [row] = await guardDuplicate(label, () =>
     ctx.db
       .insert(contactLabels)
-      .values({ company_id: companyId, label, created_at: ctx.now() })
+      .values({ company_id: companyId, label, created_at: ctx.now(), updated_at: ctx.now() })
       .returning({ id: contactLabels.id }),
   );
   if (!row) throw new Error('label insert returned nothing');
@@ -93,7 +95,7 @@ export async function renameLabel(
   await guardDuplicate(label, () =>
     ctx.db
       .update(contactLabels)
-      .set({ label })
+      .set({ label, updated_at: ctx.now() })
       .where(and(eq(contactLabels.id, id), eq(contactLabels.company_id, companyId))),
   );
   return oneLabel(ctx.db, companyId, id);
