@@ -245,6 +245,7 @@ export const ACTIVITY_ENDPOINTS = {
   converse: endpoint({
     method: 'POST',
     path: '/calls/{id}/converse',
+    status: 201,
     summary:
       'Text back: the conversation between the call’s tracked number and its outside party, started when there is none (the number must take texts and the party must have a number).',
     params: z.object({ id }),
@@ -334,6 +335,7 @@ const exportEndpoint = (kind: ExportKind, path: string) =>
   endpoint({
     method: 'POST',
     path,
+    status: 202,
     summary: `Starts a CSV export of the company’s ${kind} (chosen columns, times in tz, activity filters).`,
     body: exportBody(kind),
     response: ExportBatchSchema,

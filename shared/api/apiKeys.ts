@@ -23,6 +23,7 @@ export const API_KEY_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/personalAccessTokens',
+    status: 201,
     summary: 'Creates an API key with the caller’s rights; its secret is in this answer only.',
     body: z.strictObject({
       name: z.string().trim().min(1, 'Name the key, e.g. after the integration that uses it.').max(100),

@@ -217,6 +217,7 @@ export const AUTH_ENDPOINTS = {
   signup: endpoint({
     method: 'POST',
     path: '/signup',
+    status: 201,
     summary: 'Creates a company and its owner (§6 "A company\'s creator becomes owner").',
     body: SignupBodySchema,
     response: SignInSchema,

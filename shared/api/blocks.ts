@@ -81,6 +81,7 @@ export const BLOCK_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/blocks',
+    status: 201,
     summary: 'Blocks a caller (normalised to E.164) on every number of the company or on one of its numbers.',
     body: BlockCreateSchema,
     response: BlockSchema,

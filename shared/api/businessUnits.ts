@@ -45,6 +45,7 @@ export const BUSINESS_UNIT_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/business-units',
+    status: 201,
     summary: 'Creates an organization; its creator becomes its admin.',
     body: z.strictObject({ name: z.string().trim().min(1, 'Enter the organization name.').max(120) }),
     response: OrganizationSchema,

@@ -92,6 +92,7 @@ export const COMPANY_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/companies',
+    status: 201,
     summary:
       'Creates a company; its creator becomes owner (§6). In an organization only its admins may add one.',
     body: z.strictObject({

@@ -286,6 +286,7 @@ export const CONTACT_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/contacts',
+    status: 201,
     summary:
       'Creates a contact; a number the company already has is refused, naming the contact that has it.',
     query: companyQuery,
@@ -321,6 +322,7 @@ export const CONTACT_ENDPOINTS = {
   import: endpoint({
     method: 'PUT',
     path: '/companies/{companyId}/contacts',
+    status: 202,
     summary:
       'Imports a CSV or XLSX file as a background batch. Multipart, read in order: optional `mapping` JSON, `groups[]` and `labels[]` first, then `file`.',
     params: z.object({ companyId: id }),

@@ -26,8 +26,15 @@ export interface Endpoint<
   multipart?: boolean;
   /** The success body; `null` for an empty answer (204). */
   response: Response | null;
+  /** The success status when it is neither 200 nor an empty answer's 204: 201 created, 202 accepted to run later. */
+  status?: 201 | 202;
   /** A write that may be queued offline and replayed (see `Replay` below); unmarked writes are never queued. */
   replay?: Replay;
+}
+
+/** The status a successful call answers: the endpoint's own, 204 for an empty answer, else 200. */
+export function successStatus(endpoint: Endpoint): number {
+  return endpoint.status ?? (endpoint.response === null ? 204 : 200);
 }
 
 /** Declares an endpoint, keeping its exact schema types (a declared body is known to be there). */

@@ -74,6 +74,7 @@ export const CUSTOM_FIELD_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/eavEntityTypes/{type}/eavAttributes',
+    status: 201,
     summary: 'Creates a custom field on an entity type.',
     params: z.object({ type: entityType }),
     query: companyQuery,

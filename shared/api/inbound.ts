@@ -33,6 +33,7 @@ export const INBOUND_ENDPOINTS = {
   sandboxMessage: endpoint({
     method: 'POST',
     path: '/sandbox/messages',
+    status: 201,
     summary:
       'Sandbox only: a text arrives from `from` at the tracked number `to` (the caller must be able to use that company’s inbox).',
     body: SandboxInboundSchema,

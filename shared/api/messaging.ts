@@ -91,6 +91,7 @@ export const MESSAGING_ENDPOINTS = {
   send: endpoint({
     method: 'POST',
     path: '/message',
+    status: 201,
     summary:
       'Sends a text now: SMS, or MMS with `media[]` files (up to 5, 5 MB each). Multipart: fields (conversationId, or numberId and to; text) before the files. Refused for an unsubscribed contact. `Idempotency-Key` makes a retry send once.',
     query: companyQuery,
@@ -100,6 +101,7 @@ export const MESSAGING_ENDPOINTS = {
   schedule: endpoint({
     method: 'POST',
     path: '/inbox/message/schedule',
+    status: 201,
     summary:
       'Schedules a text for `shouldBeSentAt` (in the future, within a year): the same fields and files as POST /message. A job sends it at its time, once.',
     query: companyQuery,

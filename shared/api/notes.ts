@@ -17,6 +17,7 @@ export const NOTE_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/notes',
+    status: 201,
     summary: 'Adds a note to a record of the caller’s company.',
     body: z.strictObject({
       model_type: z.enum(NOTE_MODEL_TYPES, {

@@ -38,6 +38,7 @@ export const SAVED_REPLY_ENDPOINTS = {
   create: endpoint({
     method: 'POST',
     path: '/companies/{companyId}/savedReplies',
+    status: 201,
     summary: 'Saves a reply: the caller’s own, or shared with the company (owner or administrator only).',
     params: z.object({ companyId: id }),
     body: SavedReplyBodySchema,

@@ -113,6 +113,7 @@ export const USER_ENDPOINTS = {
   invite: endpoint({
     method: 'POST',
     path: '/users/invites',
+    status: 201,
     summary: 'Invites someone to the company with a role.',
     query: companyQuery,
     body: z.strictObject({

@@ -232,6 +232,7 @@ export const VOICE_ENDPOINTS = {
   outboundToken: endpoint({
     method: 'POST',
     path: '/v1/calls/token',
+    status: 201,
     summary:
       'Starts an outbound call from the caller’s softphone to `destination`, showing the tracked number `number_id` as caller ID (users with all three SIP fields only).',
     body: OutboundCallSchema,
@@ -240,6 +241,7 @@ export const VOICE_ENDPOINTS = {
   sandboxPlace: endpoint({
     method: 'POST',
     path: '/sandbox/calls',
+    status: 201,
     summary:
       'Sandbox only: a call from `from` to the tracked number `to`, routed like a real one. The simulated caller says `script` once connected, and leaves a message at voicemail unless `voicemail` is false.',
     body: z.strictObject({

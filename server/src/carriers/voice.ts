@@ -17,14 +17,17 @@ export interface VoiceActor {
 /** A tracked number of the company, as stored. */
 type TrackedNumber = typeof numbers.$inferSelect;
 
+/** A call an agent places: from one of the company's tracked numbers to an outside number. */
+export interface OutboundCall {
+  number: TrackedNumber;
+  destination: string;
+  agent: VoiceActor;
+}
+
 export interface VoiceCarrier {
   readonly name: 'twilio' | 'sandbox';
   /** An agent's app places a call from a tracked number: the call record now, and what the app dials. */
-  placeOutbound(input: {
-    number: TrackedNumber;
-    destination: string;
-    agent: VoiceActor;
-  }): Promise<OutboundCallAnswer>;
+  placeOutbound(input: OutboundCall): Promise<OutboundCallAnswer>;
   /** The agent declines a call ringing them, with the ring's join token. */
   decline(callId: number, agent: VoiceActor, joinToken: string): Promise<void>;
   /** The connected agent puts the caller on hold, or takes them off it. */

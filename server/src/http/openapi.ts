@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the API, generated from the route table and the contract's zod schemas (never
  * written by hand), served at `{API_PREFIX}/docs/json`.
  */
-import type { Endpoint } from '@shared/api/contract';
+import { type Endpoint, successStatus } from '@shared/api/contract';
 import { ErrorEnvelopeSchema } from '@shared/api/errors';
 import { z } from 'zod';
 import type { RouteInfo } from '../app';
@@ -69,7 +69,7 @@ export function openApiDocument(
             },
           }
         : {}),
-      responses: { [contract.response ? '200' : '204']: success, '4XX': error, '5XX': error },
+      responses: { [String(successStatus(contract))]: success, '4XX': error, '5XX': error },
       security: route.access === 'public' ? [] : [{ bearer: [] }, { session: [] }],
     };
   }

@@ -5,7 +5,7 @@
  * A record of another company answers 404, as if it did not exist; a forbidden action in one's own company 403.
  * A change replayed from offline onto a record changed since is refused with 409 (http/conflicts.ts).
  */
-import { type Endpoint, ID_MAX, IdParamSchema } from '@shared/api/contract';
+import { type Endpoint, ID_MAX, IdParamSchema, successStatus } from '@shared/api/contract';
 import { VALIDATION_MESSAGE, validationEnvelope } from '@shared/api/errors';
 import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
@@ -70,8 +70,6 @@ export interface RouteSpec<E extends Endpoint> {
   access: Access;
   company?: CompanyFrom<E>;
   organization?: OrganizationFrom<E>;
-  /** Success status; 200 unless said (201 for creates, 204 for empty answers). */
-  status?: number;
   /**
    * Answers the endpoint's response shape (checked by tsc against the contract), nothing for an empty answer, or
    * the reply itself when the handler has sent its own (a file, a stream, TwiML).
@@ -345,9 +343,53 @@ export function registerRoute<E extends Endpoint>(
       const result = await spec.handler(input as InCompany<E>);
       // A handler that answered itself (a streamed CSV download) has set its own status and headers.
       if (reply.sent) return reply;
-      reply.status(spec.status ?? 200);
-      if (spec.status === 204 || result === undefined) return reply.send();
+      const status = successStatus(endpoint);
+      reply.status(status);
+      if (status === 204 || result === undefined) return reply.send();
       return result;
     },
   });
+}
+
+/** Where the routes of one module find their company or organization, unless a route says otherwise. */
+export interface ModuleScope {
+  /** For every route that needs a permission in a company. */
+  company?: SharedFrom;
+  /** For every `organization.manage` route. */
+  organization?: SharedFrom;
+}
+
+/** A source every route of a module can use: a parameter, or a lookup of the record its `id` parameter names. */
+type SharedFrom =
+  | { param: string }
+  | { query: string }
+  | { record: (input: { params: { id: number } }) => Promise<number | null> };
+
+/** What a route declares beyond its endpoint, access and handler: where its company comes from, when not the module's. */
+export type RouteScope<E extends Endpoint> = Pick<RouteSpec<E>, 'company' | 'organization'>;
+
+/**
+ * Declares the routes of a module one line each — `route(E.list, 'contacts.view', handler)` — after the module has
+ * said once where its routes' company (or organization) comes from. A route about itself (`authenticated`,
+ * `public`, `platform.admin`) takes no company; a route whose company comes from elsewhere says so last.
+ */
+export function moduleRoutes(app: FastifyInstance, ctx: AppContext, scope: ModuleScope = {}) {
+  return function route<E extends Endpoint>(
+    endpoint: E,
+    access: Access,
+    handler: RouteSpec<E>['handler'],
+    own: RouteScope<E> = {},
+  ): void {
+    // The module's shared lookup reads the `id` parameter each of its routes has (a route without one says its own).
+    const shared = scope as RouteScope<E>;
+    const company =
+      'company' in own ? own.company : COMPANY_PERMISSION_FREE.includes(access) ? undefined : shared.company;
+    const organization =
+      'organization' in own
+        ? own.organization
+        : access === 'organization.manage'
+          ? shared.organization
+          : undefined;
+    registerRoute(app, ctx, { endpoint, access, company, organization, handler });
+  };
 }

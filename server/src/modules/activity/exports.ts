@@ -6,7 +6,7 @@
 import { EXPORT_ENDPOINTS as E, EXPORT_COLUMNS, type ExportKind } from '@shared/api/activity';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { idOrNull, registerRoute } from '../../http/route';
+import { idOrNull, moduleRoutes } from '../../http/route';
 import { conflict, notFound } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/storedFiles';
 import { findExport, startExport } from './exportJob';
@@ -18,38 +18,31 @@ async function bodyCompany(input: { request: { body: unknown } }): Promise<numbe
 }
 
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
   for (const kind of Object.keys(EXPORT_COLUMNS) as ExportKind[]) {
-    registerRoute(app, ctx, {
-      endpoint: E[kind],
-      access: 'activity.export',
-      company: { record: bodyCompany },
-      status: 202,
-      handler: async ({ company, body, caller }) =>
+    route(
+      E[kind],
+      'activity.export',
+      async ({ company, body, caller }) =>
         startExport(ctx, { companyId: company.id, userId: caller.user.id, kind, body }),
-    });
+      { company: { record: bodyCompany } },
+    );
   }
 
-  registerRoute(app, ctx, {
-    endpoint: E.progress,
-    access: 'activity.export',
-    company: { param: 'companyId' },
-    handler: async ({ company, params }) => exportJson(await findExport(ctx, company.id, params.batchId)),
-  });
+  route(E.progress, 'activity.export', async ({ company, params }) =>
+    exportJson(await findExport(ctx, company.id, params.batchId)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.download,
-    access: 'activity.export',
-    company: { param: 'companyId' },
-    handler: async ({ company, params, reply }) => {
-      const batch = await findExport(ctx, company.id, params.batchId);
-      const path = exportPath(ctx, company.id, batch.id);
-      if (batch.state !== 'finished') throw conflict('The export is not finished.');
-      return sendStoredFile(reply, {
-        absolute: path,
-        contentType: 'text/csv',
-        name: batch.file_name,
-        missing: () => notFound('export file'),
-      });
-    },
+  route(E.download, 'activity.export', async ({ company, params, reply }) => {
+    const batch = await findExport(ctx, company.id, params.batchId);
+    const path = exportPath(ctx, company.id, batch.id);
+    if (batch.state !== 'finished') throw conflict('The export is not finished.');
+    return sendStoredFile(reply, {
+      absolute: path,
+      contentType: 'text/csv',
+      name: batch.file_name,
+      missing: () => notFound('export file'),
+    });
   });
 }

@@ -10,6 +10,7 @@ import { labelOf } from '@shared/domain/codes';
 import { RANGE_ORDER_MESSAGE, SEARCH_WINDOW_MESSAGE, SEARCH_WINDOW_YEARS } from '@shared/domain/limits';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { companyOfRow } from '../../db/companyOf';
 import { calls, contacts, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
@@ -85,9 +86,8 @@ export async function rowsOf<T>(ctx: AppContext, query: SQL): Promise<T[]> {
 }
 
 /** The company of a call, or null (for the route's access check). */
-export async function callCompany(ctx: AppContext, callId: number): Promise<number | null> {
-  const [row] = await ctx.db.select({ company_id: calls.company_id }).from(calls).where(eq(calls.id, callId));
-  return row?.company_id ?? null;
+export function callCompany(ctx: AppContext, callId: number): Promise<number | null> {
+  return companyOfRow(ctx.db, calls, callId);
 }
 
 /** The calls search: by the other party's digits or the contact's name; `mine` for the softphone's recents. */

@@ -7,7 +7,7 @@ import { IdParamSchema } from '@shared/api/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { invalid } from '../../lib/errors';
 import { addBlock, companyOfBlock, listBlocks, removeBlock } from './service';
 import { blockView } from './view';
@@ -16,33 +16,31 @@ import { blockView } from './view';
 const CompanyOfBody = z.object({ company_id: IdParamSchema });
 
 export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company }) => ({ data: (await listBlocks(ctx, company.id)).map(blockView) }),
-  });
+  const route = moduleRoutes(app, ctx);
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'inbox.use',
-    company: {
-      record: async ({ request }) => {
-        const parsed = CompanyOfBody.safeParse(request.body ?? {});
-        if (!parsed.success) throw invalid({ company_id: ['Say which company the block is for.'] });
-        return parsed.data.company_id;
+  route(
+    E.list,
+    'inbox.use',
+    async ({ company }) => ({ data: (await listBlocks(ctx, company.id)).map(blockView) }),
+    { company: { param: 'companyId' } },
+  );
+
+  route(
+    E.create,
+    'inbox.use',
+    async ({ company, caller, body }) => blockView(await addBlock(ctx, company.id, caller.user.id, body)),
+    {
+      company: {
+        record: async ({ request }) => {
+          const parsed = CompanyOfBody.safeParse(request.body ?? {});
+          if (!parsed.success) throw invalid({ company_id: ['Say which company the block is for.'] });
+          return parsed.data.company_id;
+        },
       },
     },
-    status: 201,
-    handler: async ({ company, caller, body }) =>
-      blockView(await addBlock(ctx, company.id, caller.user.id, body)),
-  });
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'settings.manage',
+  route(E.remove, 'settings.manage', async ({ company, params }) => removeBlock(ctx, company.id, params.id), {
     company: { record: ({ params }) => companyOfBlock(ctx, params.id) },
-    status: 204,
-    handler: async ({ company, params }) => removeBlock(ctx, company.id, params.id),
   });
 }

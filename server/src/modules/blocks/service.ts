@@ -4,6 +4,7 @@
  */
 import { BLOCK_ACTION_REJECT } from '@shared/api/blocks';
 import { and, desc, eq, or } from 'drizzle-orm';
+import { companyOfRow } from '../../db/companyOf';
 import { blocks } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
@@ -60,9 +61,8 @@ export async function addBlock(
 }
 
 /** The company a block belongs to, or null when there is no such block. */
-export async function companyOfBlock(ctx: AppContext, id: number): Promise<number | null> {
-  const [row] = await ctx.db.select({ company_id: blocks.company_id }).from(blocks).where(eq(blocks.id, id));
-  return row?.company_id ?? null;
+export function companyOfBlock(ctx: AppContext, id: number): Promise<number | null> {
+  return companyOfRow(ctx.db, blocks, id);
 }
 
 /** Lifts a block of the company; none is 404. */

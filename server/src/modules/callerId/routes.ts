@@ -7,7 +7,7 @@ import { CALLER_ID_ENDPOINTS as E } from '@shared/api/callerId';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { companyOfItem } from '../conversations/service/records';
 import { partyNumber, partyOfItem } from './service';
@@ -16,11 +16,12 @@ import { partyNumber, partyOfItem } from './service';
 export const NOT_LOOKED_UP = 'Caller information has not been looked up for this number yet.';
 
 export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.forMessage,
-    access: 'inbox.use',
-    company: { record: ({ params }) => companyOfItem(ctx.db, params.id) },
-    handler: async ({ company, params, query }) => {
+  const route = moduleRoutes(app, ctx);
+
+  route(
+    E.forMessage,
+    'inbox.use',
+    async ({ company, params, query }) => {
       const number = await partyOfItem(ctx, company.id, params.id);
       if (number === undefined) throw notFound('message');
       if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
@@ -31,18 +32,19 @@ export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdLookupNotFound);
       return found;
     },
-  });
+    { company: { record: ({ params }) => companyOfItem(ctx.db, params.id) } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.lookup,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) => {
+  route(
+    E.lookup,
+    'inbox.use',
+    async ({ company, body }) => {
       const number = partyNumber(body.number);
       if (!number) throw invalid({ number: ['Enter a valid phone number.'] });
       const found = await ctx.callerId.lookup(company.id, number);
       if (!found) throw new HttpError(404, ERROR_MESSAGES.callerIdLookupNotFound);
       return found;
     },
-  });
+    { company: { param: 'companyId' } },
+  );
 }

@@ -13,56 +13,38 @@ import { ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { HttpError } from '../../lib/errors';
 import { NOT_LOOKED_UP } from '../callerId/routes';
 import { changeCallTags, companyOfCall, converse, remotePartyOfCall, updateCall } from './service';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const company = { record: ({ params }: { params: { id: number } }) => companyOfCall(ctx.db, params.id) };
-
-  registerRoute(app, ctx, {
-    endpoint: E.updateCall,
-    access: 'calls.handle',
-    company,
-    handler: ({ company, params, body }) => updateCall(ctx, company.id, params.id, body),
+  const route = moduleRoutes(app, ctx, {
+    company: { record: ({ params }) => companyOfCall(ctx.db, params.id) },
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.addCallTags,
-    access: 'calls.handle',
-    company,
-    handler: ({ company, params, body }) => changeCallTags(ctx, company.id, params.id, 'add', body.tags),
-  });
+  route(E.updateCall, 'calls.handle', ({ company, params, body }) =>
+    updateCall(ctx, company.id, params.id, body),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.removeCallTags,
-    access: 'calls.handle',
-    company,
-    handler: ({ company, params, body }) => changeCallTags(ctx, company.id, params.id, 'remove', body.tags),
-  });
+  route(E.addCallTags, 'calls.handle', ({ company, params, body }) =>
+    changeCallTags(ctx, company.id, params.id, 'add', body.tags),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.converse,
-    access: 'inbox.use',
-    company,
-    status: 201,
-    handler: ({ company, params }) => converse(ctx, company.id, params.id),
-  });
+  route(E.removeCallTags, 'calls.handle', ({ company, params, body }) =>
+    changeCallTags(ctx, company.id, params.id, 'remove', body.tags),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.callCallerId,
-    access: 'calls.handle',
-    company,
-    handler: async ({ company, params, query }) => {
-      const { number } = await remotePartyOfCall(ctx.db, company.id, params.id);
-      if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
-      const found = query.lookupWhenMissing
-        ? await ctx.callerId.lookup(company.id, number)
-        : ctx.callerId.cached(company.id, number);
-      if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
-      if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
-      return found;
-    },
+  route(E.converse, 'inbox.use', ({ company, params }) => converse(ctx, company.id, params.id));
+
+  route(E.callCallerId, 'calls.handle', async ({ company, params, query }) => {
+    const { number } = await remotePartyOfCall(ctx.db, company.id, params.id);
+    if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
+    const found = query.lookupWhenMissing
+      ? await ctx.callerId.lookup(company.id, number)
+      : ctx.callerId.cached(company.id, number);
+    if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
+    if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
+    return found;
   });
 }

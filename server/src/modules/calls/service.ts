@@ -19,6 +19,7 @@ import { normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { companyOfRow } from '../../db/companyOf';
 import { calls, conversationItems, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
@@ -29,9 +30,8 @@ import { checkValues, loadFieldRules, writeValues } from '../customFields/values
 export type CallUpdateInput = z.output<typeof CallUpdateSchema>;
 
 /** The company of a call, or null when there is no such call. */
-export async function companyOfCall(db: Db, callId: number): Promise<number | null> {
-  const [row] = await db.select({ company_id: calls.company_id }).from(calls).where(eq(calls.id, callId));
-  return row?.company_id ?? null;
+export function companyOfCall(db: Db, callId: number): Promise<number | null> {
+  return companyOfRow(db, calls, callId);
 }
 
 async function viewOrNotFound(ctx: AppContext, callId: number): Promise<Call> {

@@ -3,7 +3,7 @@ import { COMPANY_ENDPOINTS as E } from '@shared/api/companies';
 import { pageOffset, toPage } from '@shared/api/paged';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import {
   companyView,
   createCompany,
@@ -15,61 +15,46 @@ import {
 } from './service';
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'company.view',
-    company: { param: 'id' },
-    handler: async ({ company, caller }) => companyView(ctx, company.id, caller.user.id, company.role),
+  const route = moduleRoutes(app, ctx, { company: { param: 'id' } });
+
+  route(E.get, 'company.view', async ({ company, caller }) =>
+    companyView(ctx, company.id, caller.user.id, company.role),
+  );
+
+  route(E.update, 'company.manage', async ({ company, caller, body }) => {
+    await updateCompany(ctx, company.id, body);
+    return companyView(ctx, company.id, caller.user.id, company.role);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'company.manage',
-    company: { param: 'id' },
-    handler: async ({ company, caller, body }) => {
-      await updateCompany(ctx, company.id, body);
-      return companyView(ctx, company.id, caller.user.id, company.role);
-    },
+  route(E.slim, 'authenticated', async ({ caller, query }) => {
+    const { rows, total } = await searchCompanies(ctx, caller, {
+      search: query.search,
+      limit: query.perPage,
+      offset: pageOffset(query.page, query.perPage),
+    });
+    return toPage(rows, total, query.page, query.perPage);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.slim,
-    access: 'authenticated',
-    handler: async ({ caller, query }) => {
-      const { rows, total } = await searchCompanies(ctx, caller, {
-        search: query.search,
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
-      return toPage(rows, total, query.page, query.perPage);
-    },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.lookup,
-    access: 'authenticated',
-    handler: async ({ caller, query }) =>
+  route(
+    E.lookup,
+    'authenticated',
+    async ({ caller, query }) =>
       (await searchCompanies(ctx, caller, { search: query.search, limit: 20, offset: 0 })).rows,
-  });
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.accountStatus,
-    access: 'organization.manage',
-    organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) },
-    handler: async ({ params, body }) => {
+  route(
+    E.accountStatus,
+    'organization.manage',
+    async ({ params, body }) => {
       await setAccountStatus(ctx, params.id, body.account_status);
       return { id: params.id, account_status: body.account_status };
     },
-  });
+    { organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'authenticated',
-    status: 201,
-    handler: async ({ caller, body }) => {
-      await refuseIfDeactivated(ctx, caller);
-      const id = await createCompany(ctx, caller, body);
-      return companyView(ctx, id, caller.user.id, 'owner');
-    },
+  route(E.create, 'authenticated', async ({ caller, body }) => {
+    await refuseIfDeactivated(ctx, caller);
+    const id = await createCompany(ctx, caller, body);
+    return companyView(ctx, id, caller.user.id, 'owner');
   });
 }

@@ -10,57 +10,40 @@ import { CONTACT_ENDPOINTS as E } from '@shared/api/contacts';
 import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { notFound } from '../../lib/errors';
 import { batchJson, findBatch, reportRecords } from './batches';
 import { previewUpload, stageUpload } from './upload';
 
 export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.importPreview,
-    access: 'contacts.manage',
-    company: { param: 'companyId' },
-    handler: async ({ company, request }) => previewUpload(ctx, company.id, request),
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
+  route(E.importPreview, 'contacts.manage', async ({ company, request }) =>
+    previewUpload(ctx, company.id, request),
+  );
+
+  route(E.import, 'contacts.manage', async ({ company, caller, request }) => {
+    // Staged and queued as a job: the runner is woken and starts on it at once.
+    const batch = await stageUpload(ctx, { companyId: company.id, userId: caller.user.id, request });
+    return batchJson(batch);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.import,
-    access: 'contacts.manage',
-    company: { param: 'companyId' },
-    status: 202,
-    handler: async ({ company, caller, request }) => {
-      // Staged and queued as a job: the runner is woken and starts on it at once.
-      const batch = await stageUpload(ctx, { companyId: company.id, userId: caller.user.id, request });
-      return batchJson(batch);
-    },
+  route(E.importProgress, 'contacts.view', async ({ company, params }) => {
+    const batch = await findBatch(ctx.db, company.id, params.batchId);
+    if (!batch) throw notFound('import');
+    return batchJson(batch);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.importProgress,
-    access: 'contacts.view',
-    company: { param: 'companyId' },
-    handler: async ({ company, params }) => {
-      const batch = await findBatch(ctx.db, company.id, params.batchId);
-      if (!batch) throw notFound('import');
-      return batchJson(batch);
-    },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.importReport,
-    access: 'contacts.view',
-    company: { param: 'companyId' },
-    handler: async ({ company, params, reply }) => {
-      const batch = await findBatch(ctx.db, company.id, params.batchId);
-      if (!batch) throw notFound('import');
-      const csv = stringify({ bom: true, record_delimiter: 'windows' });
-      // A failure half-way ends the download (the client sees a cut transfer), never the server.
-      pipeline(Readable.from(reportRecords(ctx.db, batch)), csv, () => undefined);
-      return reply
-        .status(200)
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-${batch.id}-errors.csv"`)
-        .send(csv);
-    },
+  route(E.importReport, 'contacts.view', async ({ company, params, reply }) => {
+    const batch = await findBatch(ctx.db, company.id, params.batchId);
+    if (!batch) throw notFound('import');
+    const csv = stringify({ bom: true, record_delimiter: 'windows' });
+    // A failure half-way ends the download (the client sees a cut transfer), never the server.
+    pipeline(Readable.from(reportRecords(ctx.db, batch)), csv, () => undefined);
+    return reply
+      .status(200)
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="import-${batch.id}-errors.csv"`)
+      .send(csv);
   });
 }

@@ -7,21 +7,20 @@ import { CONTACT_ENDPOINTS as E } from '@shared/api/contacts';
 import { pageOffset, toContactsPage } from '@shared/api/paged';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { createContact, deleteSelectedContacts, updateContact } from './service/edit';
 import { exportFileName, selectedContactsCsv } from './service/export';
 import { companyOfContact, contactWithNotes, listContacts, oneContact } from './service/read';
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const contactCompany = {
-    record: ({ params }: { params: { id: number } }) => companyOfContact(ctx.db, params.id),
-  };
+  const route = moduleRoutes(app, ctx, {
+    company: { record: ({ params }) => companyOfContact(ctx.db, params.id) },
+  });
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'contacts.view',
-    company: { query: 'companyId' },
-    handler: async ({ company, query }) => {
+  route(
+    E.list,
+    'contacts.view',
+    async ({ company, query }) => {
       const { rows, total } = await listContacts(ctx.db, company.id, {
         filters: query.filters,
         sort: query.sort,
@@ -31,60 +30,45 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       return toContactsPage(rows, total, query.page, query.perPage);
     },
-  });
+    { company: { query: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'contacts.view',
-    company: contactCompany,
-    handler: async ({ company, params }) => contactWithNotes(ctx.db, company.id, params.id),
-  });
+  route(E.get, 'contacts.view', async ({ company, params }) =>
+    contactWithNotes(ctx.db, company.id, params.id),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'contacts.manage',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, body }) => {
+  route(
+    E.create,
+    'contacts.manage',
+    async ({ company, caller, body }) => {
       const id = await createContact(ctx.db, company.id, body, { userId: caller.user.id, now: ctx.now() });
       return oneContact(ctx.db, company.id, id);
     },
+    { company: { query: 'companyId' } },
+  );
+
+  route(E.update, 'contacts.manage', async ({ company, params, body }) => {
+    await updateContact(ctx.db, company.id, params.id, body, { now: ctx.now() });
+    return oneContact(ctx.db, company.id, params.id);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'contacts.manage',
-    company: contactCompany,
-    handler: async ({ company, params, body }) => {
-      await updateContact(ctx.db, company.id, params.id, body, { now: ctx.now() });
-      return oneContact(ctx.db, company.id, params.id);
-    },
+  route(E.remove, 'contacts.manage', async ({ company, params }) => {
+    await deleteSelectedContacts(ctx.db, company.id, { contacts: [params.id] });
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'contacts.manage',
-    company: contactCompany,
-    status: 204,
-    handler: async ({ company, params }) => {
-      await deleteSelectedContacts(ctx.db, company.id, { contacts: [params.id] });
-    },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.bulkDestroy,
-    access: 'contacts.manage',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) => ({
+  route(
+    E.bulkDestroy,
+    'contacts.manage',
+    async ({ company, body }) => ({
       deleted: await deleteSelectedContacts(ctx.db, company.id, body),
     }),
-  });
+    { company: { param: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.bulkExport,
-    access: 'contacts.view',
-    company: { param: 'companyId' },
-    handler: async ({ company, body, reply }) => {
+  route(
+    E.bulkExport,
+    'contacts.view',
+    async ({ company, body, reply }) => {
       const csv = await selectedContactsCsv(ctx.db, company.id, body);
       return reply
         .status(200)
@@ -92,5 +76,6 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
         .header('content-disposition', `attachment; filename="${exportFileName(ctx.now())}"`)
         .send(csv);
     },
-  });
+    { company: { param: 'companyId' } },
+  );
 }

@@ -10,7 +10,7 @@ import { pageOffset, toPage } from '@shared/api/paged';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { removeConversationItem, removeMessage } from './service/items';
 import { listConversations, listItems, oneConversation } from './service/list';
 import { companyOfConversation, companyOfItem } from './service/records';
@@ -23,6 +23,8 @@ const bulkApplied = (changed: readonly number[]) => ({
 });
 
 export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
   const byId = {
     record: ({ params }: { params: { id: number } }) => companyOfConversation(ctx.db, params.id),
   };
@@ -30,33 +32,22 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     record: ({ params }: { params: { id: number } }) => companyOfItem(ctx.db, params.id),
   };
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller, query }) => {
-      const { rows, total } = await listConversations(ctx, company.id, caller.user.id, query, {
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
-      return toPage(rows, total, query.page, query.perPage);
-    },
+  route(E.list, 'inbox.use', async ({ company, caller, query }) => {
+    const { rows, total } = await listConversations(ctx, company.id, caller.user.id, query, {
+      limit: query.perPage,
+      offset: pageOffset(query.page, query.perPage),
+    });
+    return toPage(rows, total, query.page, query.perPage);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'inbox.use',
+  route(E.get, 'inbox.use', ({ company, params }) => oneConversation(ctx, company.id, params.id), {
     company: byId,
-    handler: ({ company, params }) => oneConversation(ctx, company.id, params.id),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.items,
-    access: 'inbox.use',
-    company: {
-      record: ({ query }) => companyOfConversation(ctx.db, query.conversationId),
-    },
-    handler: async ({ company, query }) => {
+  route(
+    E.items,
+    'inbox.use',
+    async ({ company, query }) => {
       const { rows, total } = await listItems(ctx, company.id, query.conversationId, {
         before: query.before,
         limit: query.perPage,
@@ -64,7 +55,12 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
       });
       return toPage(rows, total, query.page, query.perPage);
     },
-  });
+    {
+      company: {
+        record: ({ query }) => companyOfConversation(ctx.db, query.conversationId),
+      },
+    },
+  );
 
   for (const [endpoint, action] of [
     [E.read, 'read'],
@@ -72,11 +68,8 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     [E.archive, 'archive'],
     [E.restore, 'restore'],
   ] as const) {
-    registerRoute(app, ctx, {
-      endpoint,
-      access: 'inbox.use',
+    route(endpoint, 'inbox.use', ({ company, params }) => actOn(ctx, company.id, params.id, action), {
       company: byId,
-      handler: ({ company, params }) => actOn(ctx, company.id, params.id, action),
     });
   }
 
@@ -84,59 +77,44 @@ export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void 
     [E.block, true],
     [E.unblock, false],
   ] as const) {
-    registerRoute(app, ctx, {
+    route(
       endpoint,
-      access: 'inbox.use',
-      company: byId,
-      handler: async ({ company, caller, params }) =>
-        setBlocked(ctx, company.id, params.id, caller.user.id, blocked),
-    });
+      'inbox.use',
+      async ({ company, caller, params }) => setBlocked(ctx, company.id, params.id, caller.user.id, blocked),
+      { company: byId },
+    );
   }
 
-  registerRoute(app, ctx, {
-    endpoint: E.assign,
-    access: 'inbox.use',
-    company: byId,
-    handler: async ({ company, params, body }) =>
-      assignConversation(ctx, company.id, params.id, body.user_id),
-  });
+  route(
+    E.assign,
+    'inbox.use',
+    async ({ company, params, body }) => assignConversation(ctx, company.id, params.id, body.user_id),
+    { company: byId },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.readAll,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) => bulkApplied(await readAll(ctx, company.id, body.number)),
-  });
+  route(E.readAll, 'inbox.use', async ({ company, body }) =>
+    bulkApplied(await readAll(ctx, company.id, body.number)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.readAllByType,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) =>
-      bulkApplied(await readAllByType(ctx, company.id, body.type, body.number)),
-  });
+  route(E.readAllByType, 'inbox.use', async ({ company, body }) =>
+    bulkApplied(await readAllByType(ctx, company.id, body.type, body.number)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.bulkUpdate,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) =>
-      bulkApplied(await applyAction(ctx, company.id, body.ids, body.action)),
-  });
+  route(E.bulkUpdate, 'inbox.use', async ({ company, body }) =>
+    bulkApplied(await applyAction(ctx, company.id, body.ids, body.action)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.removeMessage,
-    access: 'inbox.use',
-    company: itemById,
-    status: 204,
-    handler: async ({ company, params }) => removeMessage(ctx, company.id, params.id),
-  });
+  route(
+    E.removeMessage,
+    'inbox.use',
+    async ({ company, params }) => removeMessage(ctx, company.id, params.id),
+    { company: itemById },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.removeItem,
-    access: 'inbox.use',
-    company: itemById,
-    status: 204,
-    handler: async ({ company, params }) => removeConversationItem(ctx, company.id, params.id),
-  });
+  route(
+    E.removeItem,
+    'inbox.use',
+    async ({ company, params }) => removeConversationItem(ctx, company.id, params.id),
+    { company: itemById },
+  );
 }

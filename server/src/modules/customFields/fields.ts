@@ -150,12 +150,15 @@ interface PlannedChoice {
   description: string | null;
 }
 
-/** Checks the input against the rules above; answers the choices to keep and the normalised default. */
+/**
+ * Checks the input against the rules above; answers the field's columns as they are to be stored, and the choices
+ * to keep.
+ */
 async function plan(
   db: Db,
   target: { companyId: number; entityType: number; existing?: CustomField },
   input: Input,
-): Promise<{ key: string; choices: PlannedChoice[]; defaultValue: CustomValue | null }> {
+) {
   const errors: Record<string, string[]> = {};
   const key = slugOf(input.name);
   if (!key) errors.name = ['Use at least one letter or digit in the name.'];
@@ -221,7 +224,18 @@ async function plan(
   }
 
   if (Object.keys(errors).length) throw invalid(errors);
-  return { key, choices, defaultValue };
+  return {
+    // Creating and PUT alike store the whole field: what the form leaves out is cleared (the sort order aside).
+    columns: {
+      name: input.name,
+      key,
+      data_type: input.data_type,
+      description: input.description || null,
+      required: input.required ?? false,
+      default_value: defaultValue,
+    },
+    choices,
+  };
 }
 
 export async function createField(
@@ -246,12 +260,7 @@ export async function createField(
         .values({
           company_id: target.companyId,
           entity_type: target.entityType,
-          name: input.name,
-          key: planned.key,
-          data_type: input.data_type,
-          description: input.description || null,
-          required: input.required ?? false,
-          default_value: planned.defaultValue,
+          ...planned.columns,
           sort_order:
             input.sort_order ?? (last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1),
         })
@@ -288,13 +297,7 @@ export async function updateField(db: Db, id: number, input: Input): Promise<Cus
       await tx
         .update(eavAttributes)
         .set({
-          name: input.name,
-          key: planned.key,
-          data_type: input.data_type,
-          // PUT replaces the field: what the form leaves out is cleared (the sort order alone is kept).
-          description: input.description || null,
-          required: input.required ?? false,
-          default_value: planned.defaultValue,
+          ...planned.columns,
           sort_order: input.sort_order ?? existing.sort_order,
           updated_at: sql`now()`,
         })

@@ -7,7 +7,7 @@ import { CUSTOM_FIELD_ENDPOINTS as E } from '@shared/api/customFields';
 import { CUSTOM_FIELD_ENTITY_TYPES } from '@shared/domain/customFields';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import {
   companyOfField,
   countStats,
@@ -19,57 +19,40 @@ import {
 } from './fields';
 
 export function customFieldRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.entityTypes,
-    access: 'authenticated',
-    handler: async () => CUSTOM_FIELD_ENTITY_TYPES.map((type) => ({ id: type.value, name: type.label })),
+  const route = moduleRoutes(app, ctx, {
+    company: { record: ({ params }) => companyOfField(ctx.db, params.id) },
   });
+  route(E.entityTypes, 'authenticated', async () =>
+    CUSTOM_FIELD_ENTITY_TYPES.map((type) => ({ id: type.value, name: type.label })),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'company.view',
-    company: { query: 'companyId' },
-    handler: async ({ company, query }) => listFields(ctx.db, company.id, query.entityType),
-  });
+  route(
+    E.list,
+    'company.view',
+    async ({ company, query }) => listFields(ctx.db, company.id, query.entityType),
+    { company: { query: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'settings.manage',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, params, body }) =>
+  route(
+    E.create,
+    'settings.manage',
+    async ({ company, params, body }) =>
       createField(ctx.db, { companyId: company.id, entityType: params.type }, body),
-  });
+    { company: { query: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'settings.manage',
-    // A field of another entity type than the path names is not found there.
+  // A field of another entity type than the path names is not found there.
+  route(E.update, 'settings.manage', async ({ params, body }) => updateField(ctx.db, params.id, body), {
     company: { record: ({ params }) => companyOfField(ctx.db, params.id, params.type) },
-    handler: async ({ params, body }) => updateField(ctx.db, params.id, body),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'settings.manage',
-    company: { record: ({ params }) => companyOfField(ctx.db, params.id) },
-    status: 204,
-    handler: async ({ params }) => {
-      await deleteField(ctx.db, params.id);
-    },
+  route(E.remove, 'settings.manage', async ({ params }) => {
+    await deleteField(ctx.db, params.id);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.countStats,
-    access: 'company.view',
-    company: { record: ({ params }) => companyOfField(ctx.db, params.id) },
-    handler: async ({ params }) => countStats(ctx.db, params.id),
-  });
+  route(E.countStats, 'company.view', async ({ params }) => countStats(ctx.db, params.id));
 
-  registerRoute(app, ctx, {
-    endpoint: E.overrides,
-    access: 'company.view',
-    company: { record: ({ params }) => companyOfField(ctx.db, params.id) },
-    handler: async ({ params, query }) => overrides(ctx.db, params.id, query.page, query.perPage),
-  });
+  route(E.overrides, 'company.view', async ({ params, query }) =>
+    overrides(ctx.db, params.id, query.page, query.perPage),
+  );
 }

@@ -8,11 +8,10 @@
 import { DEFAULT_GREETING_VOICE, GREETING_ENDPOINTS as E } from '@shared/api/greetings';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
-import { forbidden, notFound } from '../../lib/errors';
+import { moduleRoutes } from '../../http/route';
+import { notFound } from '../../lib/errors';
 import { sendStoredFile, storedFilePath } from '../../lib/storedFiles';
-import { MEDIA_LINK_MESSAGES } from '../media/routes';
-import { verifyGreetingUrl } from '../media/urls';
+import { linkMaxAgeSeconds, verifyGreetingUrl } from '../media/urls';
 import {
   deleteGreeting,
   getGreeting,
@@ -26,90 +25,68 @@ import {
 import { readGreetingRequest } from './upload';
 
 export function greetingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { query: 'companyId' } });
+
   const byRecord = { record: ({ params }: { params: { id: number } }) => greetingCompany(ctx, params.id) };
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'numbers.view',
-    company: { query: 'companyId' },
-    handler: async ({ company }) => ({ data: await listGreetings(ctx, company.id) }),
-  });
+  route(E.list, 'numbers.view', async ({ company }) => ({ data: await listGreetings(ctx, company.id) }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.voices,
-    access: 'authenticated',
-    handler: () => greetingVoices(ctx),
-  });
+  route(E.voices, 'authenticated', () => greetingVoices(ctx));
 
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'numbers.view',
+  route(E.get, 'numbers.view', ({ company, params }) => getGreeting(ctx, company.id, params.id), {
     company: byRecord,
-    handler: ({ company, params }) => getGreeting(ctx, company.id, params.id),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.save,
-    access: 'numbers.manage',
-    company: { query: 'companyId' },
-    handler: async ({ company, caller, request, reply }) => {
-      const { fields, file } = await readGreetingRequest(ctx, company.id, request);
-      const { created, ...answer } = await saveGreeting(ctx, {
-        companyId: company.id,
-        userId: caller.user.id,
-        fields,
-        file,
-      });
-      // One call adds or changes: 201 for a new greeting, 200 for a change.
-      return reply.status(created ? 201 : 200).send(answer);
-    },
+  route(E.save, 'numbers.manage', async ({ company, caller, request, reply }) => {
+    const { fields, file } = await readGreetingRequest(ctx, company.id, request);
+    const { created, ...answer } = await saveGreeting(ctx, {
+      companyId: company.id,
+      userId: caller.user.id,
+      fields,
+      file,
+    });
+    // One call adds or changes: 201 for a new greeting, 200 for a change.
+    return reply.status(created ? 201 : 200).send(answer);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.speak,
-    access: 'numbers.manage',
-    company: { query: 'companyId' },
-    handler: async ({ body, reply }) => {
-      const wav = await renderSpeech(ctx, body.content, body.voice ?? DEFAULT_GREETING_VOICE);
-      return reply
-        .status(200)
-        .header('content-type', 'audio/wav')
-        .header('content-length', String(wav.length))
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'inline; filename="preview.wav"')
-        .header('x-content-type-options', 'nosniff')
-        .send(wav);
-    },
+  route(E.speak, 'numbers.manage', async ({ body, reply }) => {
+    const wav = await renderSpeech(ctx, body.content, body.voice ?? DEFAULT_GREETING_VOICE);
+    return reply
+      .status(200)
+      .header('content-type', 'audio/wav')
+      .header('content-length', String(wav.length))
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'inline; filename="preview.wav"')
+      .header('x-content-type-options', 'nosniff')
+      .send(wav);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'numbers.manage',
-    company: byRecord,
-    handler: async ({ company, params }) => ({ message: await deleteGreeting(ctx, company.id, params.id) }),
-  });
+  route(
+    E.remove,
+    'numbers.manage',
+    async ({ company, params }) => ({ message: await deleteGreeting(ctx, company.id, params.id) }),
+    { company: byRecord },
+  );
 
   // The audio by its signed URL (media/urls.ts): the signature is the access check, as for attachments.
-  registerRoute(app, ctx, {
-    endpoint: E.audio,
-    access: 'public',
-    handler: async ({ params, query, reply }) => {
-      const verdict = verifyGreetingUrl(ctx, {
+  route(E.audio, 'public', async ({ params, query, reply }) => {
+    const maxAgeSeconds = linkMaxAgeSeconds(
+      ctx,
+      verifyGreetingUrl(ctx, {
         companyId: query.company,
         id: params.id,
         expires: query.expires,
         sig: query.sig,
-      });
-      if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
-      if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
-      const row = await greetingAudioOf(ctx, query.company, params.id);
-      if (!row?.path) throw notFound('greeting');
-      return sendStoredFile(reply, {
-        absolute: storedFilePath(ctx.config.dataDir, 'greetings', row.path, query.company),
-        contentType: row.type,
-        maxAgeSeconds: Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000)),
-        missing: () => notFound('greeting'),
-      });
-    },
+      }),
+      query.expires,
+    );
+    const row = await greetingAudioOf(ctx, query.company, params.id);
+    if (!row?.path) throw notFound('greeting');
+    return sendStoredFile(reply, {
+      absolute: storedFilePath(ctx.config.dataDir, 'greetings', row.path, query.company),
+      contentType: row.type,
+      maxAgeSeconds,
+      missing: () => notFound('greeting'),
+    });
   });
 }

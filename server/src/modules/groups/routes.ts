@@ -5,7 +5,7 @@
 import { GROUP_ENDPOINTS as E } from '@shared/api/groups';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import {
   companyOfGroup,
   createGroup,
@@ -17,71 +17,43 @@ import {
 import { addContacts, addMatchingContacts, removeContacts } from './service/members';
 
 export function groupRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const groupCompany = {
-    record: ({ params }: { params: { id: number } }) => companyOfGroup(ctx.db, params.id),
-  };
+  const route = moduleRoutes(app, ctx, {
+    company: { record: ({ params }) => companyOfGroup(ctx.db, params.id) },
+  });
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'contacts.view',
+  route(E.list, 'contacts.view', async ({ company, query }) => listGroups(ctx, company.id, query.search), {
     company: { query: 'companyId' },
-    handler: async ({ company, query }) => listGroups(ctx, company.id, query.search),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'contacts.manage',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, body }) => createGroup(ctx, company.id, caller.user.id, body),
-  });
+  route(
+    E.create,
+    'contacts.manage',
+    async ({ company, caller, body }) => createGroup(ctx, company.id, caller.user.id, body),
+    { company: { query: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'contacts.view',
-    company: groupCompany,
-    handler: async ({ company, params }) => oneGroup(ctx.db, company.id, params.id),
-  });
+  route(E.get, 'contacts.view', async ({ company, params }) => oneGroup(ctx.db, company.id, params.id));
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'contacts.manage',
-    company: groupCompany,
-    handler: async ({ company, params, body }) => updateGroup(ctx, company.id, params.id, body),
-  });
+  route(E.update, 'contacts.manage', async ({ company, params, body }) =>
+    updateGroup(ctx, company.id, params.id, body),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'contacts.manage',
-    company: groupCompany,
-    status: 204,
-    handler: async ({ company, params }) => deleteGroup(ctx, company.id, params.id),
-  });
+  route(E.remove, 'contacts.manage', async ({ company, params }) => deleteGroup(ctx, company.id, params.id));
 
-  registerRoute(app, ctx, {
-    endpoint: E.addAllContacts,
-    access: 'contacts.manage',
-    company: { param: 'companyId' },
-    handler: async ({ company, params, body }) => ({
+  route(
+    E.addAllContacts,
+    'contacts.manage',
+    async ({ company, params, body }) => ({
       affected: await addMatchingContacts(ctx, company.id, params.groupId, body.filters),
     }),
-  });
+    { company: { param: 'companyId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.addContacts,
-    access: 'contacts.manage',
-    company: groupCompany,
-    handler: async ({ company, params, body }) => ({
-      affected: await addContacts(ctx, company.id, params.id, body.contacts),
-    }),
-  });
+  route(E.addContacts, 'contacts.manage', async ({ company, params, body }) => ({
+    affected: await addContacts(ctx, company.id, params.id, body.contacts),
+  }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.removeContacts,
-    access: 'contacts.manage',
-    company: groupCompany,
-    handler: async ({ company, params, body }) => ({
-      affected: await removeContacts(ctx, company.id, params.id, body),
-    }),
-  });
+  route(E.removeContacts, 'contacts.manage', async ({ company, params, body }) => ({
+    affected: await removeContacts(ctx, company.id, params.id, body),
+  }));
 }

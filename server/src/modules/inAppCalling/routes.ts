@@ -6,36 +6,23 @@
 import { IN_APP_CALLING_ENDPOINTS as E } from '@shared/api/inAppCalling';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { CALLING_PERMISSION, callingStatus, callingToken, callingUsers, setCallingStatus } from './service';
 
 export function inAppCallingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.token,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company }) => callingToken(ctx, caller.user, company.id),
-  });
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
 
-  registerRoute(app, ctx, {
-    endpoint: E.users,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ company }) => ({ data: await callingUsers(ctx, company.id) }),
-  });
+  route(E.token, CALLING_PERMISSION, async ({ caller, company }) =>
+    callingToken(ctx, caller.user, company.id),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.status,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company }) => callingStatus(ctx, caller.user.id, company.id),
-  });
+  route(E.users, CALLING_PERMISSION, async ({ company }) => ({ data: await callingUsers(ctx, company.id) }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.setStatus,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, body }) =>
-      setCallingStatus(ctx, caller.user.id, company.id, body.status),
-  });
+  route(E.status, CALLING_PERMISSION, async ({ caller, company }) =>
+    callingStatus(ctx, caller.user.id, company.id),
+  );
+
+  route(E.setStatus, CALLING_PERMISSION, async ({ caller, company, body }) =>
+    setCallingStatus(ctx, caller.user.id, company.id, body.status),
+  );
 }

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sandboxSid } from '../../carriers/sandbox';
 import { isValidTwilioRequest, twilioDeliveryState } from '../../carriers/twilio';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { HttpError, invalid, notFound } from '../../lib/errors';
 import { applyDeliveryReceipt } from './receipts';
 import { receiveMessage, trackedNumber } from './service';
@@ -48,21 +48,12 @@ export function twilioMedia(body: Record<string, unknown>): { url: string; conte
 }
 
 export function inboundRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxMessage,
-    access: 'inbox.use',
-    company: {
-      // The company owning the tracked number the text goes to; none (404) for an unknown number, or when
-      // Twilio is the carrier (real texts come through its webhook).
-      record: async ({ request }) => {
-        if (ctx.config.twilio) throw notFound('sandbox');
-        const to = (request.body as { to?: unknown } | undefined)?.to;
-        if (typeof to !== 'string' || !to.trim()) return null;
-        return (await trackedNumber(ctx, to))?.company_id ?? null;
-      },
-    },
-    status: 201,
-    handler: async ({ body }) => {
+  const route = moduleRoutes(app, ctx);
+
+  route(
+    E.sandboxMessage,
+    'inbox.use',
+    async ({ body }) => {
       if (!normalizePhone(body.from)) {
         throw invalid({ from: [`"${body.from}" is not a valid phone number.`] });
       }
@@ -77,10 +68,23 @@ export function inboundRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!received.item) throw invalid({ from: ['This sender is blocked in this conversation.'] });
       return { id: received.item.id };
     },
-  });
+    {
+      company: {
+        // The company owning the tracked number the text goes to; none (404) for an unknown number, or when
+        // Twilio is the carrier (real texts come through its webhook).
+        record: async ({ request }) => {
+          if (ctx.config.twilio) throw notFound('sandbox');
+          const to = (request.body as { to?: unknown } | undefined)?.to;
+          if (typeof to !== 'string' || !to.trim()) return null;
+          return (await trackedNumber(ctx, to))?.company_id ?? null;
+        },
+      },
+    },
+  );
 
   app.register(async (scope) => {
     await scope.register(formbody);
+    const route = moduleRoutes(scope, ctx);
 
     const checkSignature = (request: Parameters<typeof isValidTwilioRequest>[0]) => {
       const twilio = ctx.config.twilio;
@@ -90,47 +94,39 @@ export function inboundRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     };
 
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioSms,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(request);
-        const sid = field(body, 'MessageSid') || field(body, 'SmsSid');
-        const from = field(body, 'From');
-        const to = field(body, 'To');
-        if (!sid || !from || !to) {
-          throw invalid({
-            ...(sid ? {} : { MessageSid: ['MessageSid is missing.'] }),
-            ...(from ? {} : { From: ['From is missing.'] }),
-            ...(to ? {} : { To: ['To is missing.'] }),
-          });
-        }
-        // An unknown or text-less number is ignored: Twilio still gets its empty answer.
-        await receiveMessage(ctx, {
-          from,
-          to,
-          body: field(body, 'Body'),
-          media: twilioMedia(body),
-          carrierSid: sid,
-          downloadMedia: true,
+    route(E.twilioSms, 'public', async ({ request, reply, body }) => {
+      checkSignature(request);
+      const sid = field(body, 'MessageSid') || field(body, 'SmsSid');
+      const from = field(body, 'From');
+      const to = field(body, 'To');
+      if (!sid || !from || !to) {
+        throw invalid({
+          ...(sid ? {} : { MessageSid: ['MessageSid is missing.'] }),
+          ...(from ? {} : { From: ['From is missing.'] }),
+          ...(to ? {} : { To: ['To is missing.'] }),
         });
-        return twiml(reply);
-      },
+      }
+      // An unknown or text-less number is ignored: Twilio still gets its empty answer.
+      await receiveMessage(ctx, {
+        from,
+        to,
+        body: field(body, 'Body'),
+        media: twilioMedia(body),
+        carrierSid: sid,
+        downloadMedia: true,
+      });
+      return twiml(reply);
     });
 
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioStatus,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(request);
-        const sid = field(body, 'MessageSid') || field(body, 'SmsSid');
-        if (!sid) throw invalid({ MessageSid: ['MessageSid is missing.'] });
-        const state = twilioDeliveryState(field(body, 'MessageStatus') || field(body, 'SmsStatus'));
-        if (state) {
-          await applyDeliveryReceipt(ctx, { sid, state, errorCode: field(body, 'ErrorCode') || null });
-        }
-        return twiml(reply);
-      },
+    route(E.twilioStatus, 'public', async ({ request, reply, body }) => {
+      checkSignature(request);
+      const sid = field(body, 'MessageSid') || field(body, 'SmsSid');
+      if (!sid) throw invalid({ MessageSid: ['MessageSid is missing.'] });
+      const state = twilioDeliveryState(field(body, 'MessageStatus') || field(body, 'SmsStatus'));
+      if (state) {
+        await applyDeliveryReceipt(ctx, { sid, state, errorCode: field(body, 'ErrorCode') || null });
+      }
+      return twiml(reply);
     });
   });
 }

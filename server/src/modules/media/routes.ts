@@ -9,44 +9,33 @@
 import { MEDIA_ENDPOINTS as E } from '@shared/api/messaging';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
-import { forbidden, notFound } from '../../lib/errors';
+import { moduleRoutes } from '../../http/route';
+import { notFound } from '../../lib/errors';
 import { sendStoredFile, storedFilePath } from '../../lib/storedFiles';
 import { attachmentOf } from './service';
-import { verifyMediaUrl } from './urls';
-
-export const MEDIA_LINK_MESSAGES = {
-  expired: 'This link has expired.',
-  invalid: 'This link is not valid.',
-} as const;
+import { linkMaxAgeSeconds, verifyMediaUrl } from './urls';
 
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'public',
-    handler: async ({ params, query, reply }) => {
-      const verdict = verifyMediaUrl(ctx, {
-        companyId: query.company,
-        itemId: params.itemId,
-        index: params.index,
-        expires: query.expires,
-        sig: query.sig,
-      });
-      if (verdict === 'expired') throw forbidden(MEDIA_LINK_MESSAGES.expired);
-      if (verdict === 'invalid') throw forbidden(MEDIA_LINK_MESSAGES.invalid);
-      const media = await attachmentOf(ctx, {
-        companyId: query.company,
-        itemId: params.itemId,
-        index: params.index,
-      });
-      if (!media?.path) throw notFound('file');
-      return sendStoredFile(reply, {
-        absolute: storedFilePath(ctx.config.dataDir, 'media', media.path, query.company),
-        contentType: media.content_type,
-        name: media.name,
-        maxAgeSeconds: Math.max(0, Math.floor((query.expires - ctx.now().getTime()) / 1000)),
-        missing: () => notFound('file'),
-      });
-    },
+  const route = moduleRoutes(app, ctx);
+
+  route(E.get, 'public', async ({ params, query, reply }) => {
+    const maxAgeSeconds = linkMaxAgeSeconds(
+      ctx,
+      verifyMediaUrl(ctx, { companyId: query.company, ...params, expires: query.expires, sig: query.sig }),
+      query.expires,
+    );
+    const media = await attachmentOf(ctx, {
+      companyId: query.company,
+      itemId: params.itemId,
+      index: params.index,
+    });
+    if (!media?.path) throw notFound('file');
+    return sendStoredFile(reply, {
+      absolute: storedFilePath(ctx.config.dataDir, 'media', media.path, query.company),
+      contentType: media.content_type,
+      name: media.name,
+      maxAgeSeconds,
+      missing: () => notFound('file'),
+    });
   });
 }

@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../http/context';
+import { forbidden } from '../../lib/errors';
 
 /** How long a media link works. */
 export const MEDIA_URL_TTL_MS = 15 * 60_000;
@@ -47,6 +48,24 @@ export function verifyMediaUrl(
   const given = Buffer.from(media.sig);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   return media.expires < ctx.now().getTime() ? 'expired' : 'ok';
+}
+
+export const MEDIA_LINK_MESSAGES = {
+  expired: 'This link has expired.',
+  invalid: 'This link is not valid.',
+} as const;
+
+/**
+ * What a route serving a signed link does with its verdict: 403 with the reason when the link is not valid now;
+ * else how many seconds it stays valid, which is as long as the file may be cached.
+ */
+export function linkMaxAgeSeconds(
+  ctx: AppContext,
+  verdict: 'ok' | 'expired' | 'invalid',
+  expires: number,
+): number {
+  if (verdict !== 'ok') throw forbidden(MEDIA_LINK_MESSAGES[verdict]);
+  return Math.max(0, Math.floor((expires - ctx.now().getTime()) / 1000));
 }
 
 /** Recordings of calls and voicemails are signed like attachments, with a negative index naming the table. */

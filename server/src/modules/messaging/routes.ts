@@ -6,40 +6,29 @@
 import { MESSAGING_ENDPOINTS as E } from '@shared/api/messaging';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { cancelScheduledMessage, scheduledItemCompany, scheduleMessage, sendMessage } from './service';
 import { readSendRequest } from './upload';
 
 export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.send,
-    access: 'inbox.use',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, request }) => {
-      const { fields, media } = await readSendRequest(ctx, company.id, request);
-      return sendMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
-    },
+  const route = moduleRoutes(app, ctx, { company: { query: 'companyId' } });
+
+  route(E.send, 'inbox.use', async ({ company, caller, request }) => {
+    const { fields, media } = await readSendRequest(ctx, company.id, request);
+    return sendMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.schedule,
-    access: 'inbox.use',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, request }) => {
-      const { fields, media } = await readSendRequest(ctx, company.id, request);
-      return scheduleMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
-    },
+  route(E.schedule, 'inbox.use', async ({ company, caller, request }) => {
+    const { fields, media } = await readSendRequest(ctx, company.id, request);
+    return scheduleMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.cancelSchedule,
-    access: 'inbox.use',
-    company: { record: ({ params }) => scheduledItemCompany(ctx, params.id) },
-    status: 204,
-    handler: async ({ company, params }) => {
+  route(
+    E.cancelSchedule,
+    'inbox.use',
+    async ({ company, params }) => {
       await cancelScheduledMessage(ctx, company.id, params.id);
     },
-  });
+    { company: { record: ({ params }) => scheduledItemCompany(ctx, params.id) } },
+  );
 }

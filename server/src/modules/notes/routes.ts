@@ -8,7 +8,7 @@ import { NOTE_ENDPOINTS as E, NOTE_MODEL_TYPES } from '@shared/api/notes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context';
-import { parseInput, registerRoute } from '../../http/route';
+import { moduleRoutes, parseInput } from '../../http/route';
 import { companyOfNote, companyOfNoteTarget, createNote, deleteNote, updateNote } from './service';
 
 /** What a new note is on: read before the company is resolved, so it is checked on its own first. */
@@ -20,32 +20,27 @@ const TargetSchema = z.object({
 });
 
 export function noteRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const noteCompany = { record: ({ params }: { params: { id: number } }) => companyOfNote(ctx, params.id) };
+  const route = moduleRoutes(app, ctx, {
+    company: { record: ({ params }) => companyOfNote(ctx, params.id) },
+  });
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'contacts.manage',
-    company: {
-      record: async ({ request }) => companyOfNoteTarget(ctx, parseInput(TargetSchema, request.body, 'body')),
+  route(
+    E.create,
+    'contacts.manage',
+    async ({ company, caller, body }) => createNote(ctx, company.id, caller.user, body),
+    {
+      company: {
+        record: async ({ request }) =>
+          companyOfNoteTarget(ctx, parseInput(TargetSchema, request.body, 'body')),
+      },
     },
-    status: 201,
-    handler: async ({ company, caller, body }) => createNote(ctx, company.id, caller.user, body),
-  });
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'contacts.manage',
-    company: noteCompany,
-    handler: async ({ company, caller, params, body }) =>
-      updateNote(ctx, company.id, params.id, { user: caller.user, role: company.role }, body.body),
-  });
+  route(E.update, 'contacts.manage', async ({ company, caller, params, body }) =>
+    updateNote(ctx, company.id, params.id, { user: caller.user, role: company.role }, body.body),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'contacts.manage',
-    company: noteCompany,
-    status: 204,
-    handler: async ({ company, caller, params }) =>
-      deleteNote(ctx, company.id, params.id, { user: caller.user, role: company.role }),
-  });
+  route(E.remove, 'contacts.manage', async ({ company, caller, params }) =>
+    deleteNote(ctx, company.id, params.id, { user: caller.user, role: company.role }),
+  );
 }

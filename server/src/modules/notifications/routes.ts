@@ -6,46 +6,27 @@
 import { NOTIFICATION_ENDPOINTS as E } from '@shared/api/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { blockNotifications, blocksOf, callerCounts, callerTotals, unblockNotifications } from './service';
 
 export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.block,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller, body }) => ({
-      data: await blockNotifications(ctx, caller.user.id, company.id, body),
-    }),
-  });
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
 
-  registerRoute(app, ctx, {
-    endpoint: E.unblock,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller, body }) => ({
-      data: await unblockNotifications(ctx, caller.user.id, company.id, body),
-    }),
-  });
+  route(E.block, 'inbox.use', async ({ company, caller, body }) => ({
+    data: await blockNotifications(ctx, caller.user.id, company.id, body),
+  }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller }) => ({ data: await blocksOf(ctx, caller.user.id, company.id) }),
-  });
+  route(E.unblock, 'inbox.use', async ({ company, caller, body }) => ({
+    data: await unblockNotifications(ctx, caller.user.id, company.id, body),
+  }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.counts,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller }) => callerTotals(ctx, caller.user.id, company.id),
-  });
+  route(E.list, 'inbox.use', async ({ company, caller }) => ({
+    data: await blocksOf(ctx, caller.user.id, company.id),
+  }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.countsByNumber,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller }) => ({ data: await callerCounts(ctx, caller.user.id, company.id) }),
-  });
+  route(E.counts, 'inbox.use', async ({ company, caller }) => callerTotals(ctx, caller.user.id, company.id));
+
+  route(E.countsByNumber, 'inbox.use', async ({ company, caller }) => ({
+    data: await callerCounts(ctx, caller.user.id, company.id),
+  }));
 }

@@ -7,15 +7,16 @@ import { NUMBER_ENDPOINTS as E } from '@shared/api/numbers';
 import { pageOffset, toPage } from '@shared/api/paged';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { listNumbers } from './service';
 
 export function numberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'numbers.view',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller, query }) => {
+  const route = moduleRoutes(app, ctx);
+
+  route(
+    E.list,
+    'numbers.view',
+    async ({ company, caller, query }) => {
       const { rows, total } = await listNumbers(ctx, company.id, caller.user.id, {
         search: query.search,
         limit: query.perPage,
@@ -23,5 +24,6 @@ export function numberRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       return toPage(rows, total, query.page, query.perPage);
     },
-  });
+    { company: { param: 'companyId' } },
+  );
 }

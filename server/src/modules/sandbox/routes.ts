@@ -2,14 +2,13 @@
 import { TENANT_ENDPOINTS as E } from '@shared/api/tenant';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { outboxPage } from './service';
 
 export function sandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.outbox,
-    access: 'authenticated',
-    handler: async ({ caller, query }) =>
-      outboxPage(ctx, { userId: caller.user.id, isPlatformAdmin: caller.user.is_platform_admin }, query),
-  });
+  const route = moduleRoutes(app, ctx);
+
+  route(E.outbox, 'authenticated', async ({ caller, query }) =>
+    outboxPage(ctx, { userId: caller.user.id, isPlatformAdmin: caller.user.is_platform_admin }, query),
+  );
 }

@@ -2,7 +2,7 @@
 import { SAVED_REPLY_ENDPOINTS as E } from '@shared/api/savedReplies';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import {
   companyOfSavedReply,
   createSavedReply,
@@ -14,6 +14,8 @@ import {
 import { savedReplyView } from './view';
 
 export function savedReplyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
   const replyCompany = {
     record: ({ params }: { params: { id: number } }) => companyOfSavedReply(ctx, params.id),
   };
@@ -22,50 +24,33 @@ export function savedReplyRoutes(app: FastifyInstance, ctx: AppContext): void {
     managesShared: managesSharedReplies(role),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    handler: async ({ company, caller }) => ({
-      data: (await listSavedReplies(ctx, company.id, caller.user.id)).map((row) =>
-        savedReplyView(row, viewer(caller.user.id, company.role)),
-      ),
-    }),
+  route(E.list, 'inbox.use', async ({ company, caller }) => ({
+    data: (await listSavedReplies(ctx, company.id, caller.user.id)).map((row) =>
+      savedReplyView(row, viewer(caller.user.id, company.role)),
+    ),
+  }));
+
+  route(E.create, 'inbox.use', async ({ company, caller, body }) => {
+    const row = await createSavedReply(ctx, company.id, { userId: caller.user.id, role: company.role }, body);
+    return savedReplyView(row, viewer(caller.user.id, company.role));
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.create,
-    access: 'inbox.use',
-    company: { param: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, body }) => {
-      const row = await createSavedReply(
-        ctx,
-        company.id,
-        { userId: caller.user.id, role: company.role },
-        body,
-      );
-      return savedReplyView(row, viewer(caller.user.id, company.role));
-    },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'inbox.use',
-    company: replyCompany,
-    handler: async ({ company, caller, params, body }) => {
+  route(
+    E.update,
+    'inbox.use',
+    async ({ company, caller, params, body }) => {
       const actor = { userId: caller.user.id, role: company.role };
       const row = await updateSavedReply(ctx, company.id, params.id, actor, body);
       return savedReplyView(row, viewer(caller.user.id, company.role));
     },
-  });
+    { company: replyCompany },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.remove,
-    access: 'inbox.use',
-    company: replyCompany,
-    status: 204,
-    handler: async ({ company, caller, params }) =>
+  route(
+    E.remove,
+    'inbox.use',
+    async ({ company, caller, params }) =>
       deleteSavedReply(ctx, company.id, params.id, { userId: caller.user.id, role: company.role }),
-  });
+    { company: replyCompany },
+  );
 }

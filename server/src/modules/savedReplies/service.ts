@@ -8,6 +8,7 @@
 import { roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { companyOfRow } from '../../db/companyOf';
 import { savedReplies } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { forbidden, notFound } from '../../lib/errors';
@@ -26,12 +27,8 @@ export function managesSharedReplies(role: Role): boolean {
   return roleCan(role, 'users.manage');
 }
 
-export async function companyOfSavedReply(ctx: AppContext, id: number): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ company_id: savedReplies.company_id })
-    .from(savedReplies)
-    .where(eq(savedReplies.id, id));
-  return row?.company_id ?? null;
+export function companyOfSavedReply(ctx: AppContext, id: number): Promise<number | null> {
+  return companyOfRow(ctx.db, savedReplies, id);
 }
 
 /** The company's shared replies and the actor's own, by title. */

@@ -6,7 +6,7 @@ import { ROLE_PERMISSIONS } from '@shared/domain/permissions';
 import { ROLES, type Role } from '@shared/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { companyOfInvitation, invite, pendingInvitations, resendInvitationById } from './service/invitations';
 import {
   companyUser,
@@ -18,116 +18,73 @@ import {
 import { changeOwnPassword, updateProfile } from './service/profile';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.list,
-    access: 'users.view',
-    company: { query: 'companyId' },
-    handler: async ({ company, query }) => {
-      const { rows, total } = await listCompanyUsers(ctx, company.id, {
-        search: query.search,
-        limit: query.perPage,
-        offset: pageOffset(query.page, query.perPage),
-      });
-      return toPage(rows, total, query.page, query.perPage);
-    },
+  const route = moduleRoutes(app, ctx, { company: { query: 'companyId' } });
+
+  route(E.list, 'users.view', async ({ company, query }) => {
+    const { rows, total } = await listCompanyUsers(ctx, company.id, {
+      search: query.search,
+      limit: query.perPage,
+      offset: pageOffset(query.page, query.perPage),
+    });
+    return toPage(rows, total, query.page, query.perPage);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.get,
-    access: 'users.view',
-    company: { query: 'companyId' },
-    handler: async ({ company, params }) => companyUser(ctx, company.id, params.id),
+  route(E.get, 'users.view', async ({ company, params }) => companyUser(ctx, company.id, params.id));
+
+  route(E.update, 'users.manage', async ({ company, params, body }) =>
+    updateCompanyUser(ctx, company.id, company.role, params.id, {
+      name: body.name,
+      role: body.role as Role | undefined,
+    }),
+  );
+
+  route(E.updateProfile, 'authenticated', async ({ caller, body }) => {
+    await updateProfile(ctx, caller.user, body);
+    return { message: SUCCESS_MESSAGES.userInfoUpdated };
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'users.manage',
-    company: { query: 'companyId' },
-    handler: async ({ company, params, body }) =>
-      updateCompanyUser(ctx, company.id, company.role, params.id, {
-        name: body.name,
-        role: body.role as Role | undefined,
-      }),
+  route(E.updatePassword, 'authenticated', async ({ caller, body }) => {
+    await changeOwnPassword(ctx, caller, body);
+    return { message: SUCCESS_MESSAGES.passwordChanged };
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.updateProfile,
-    access: 'authenticated',
-    handler: async ({ caller, body }) => {
-      await updateProfile(ctx, caller.user, body);
-      return { message: SUCCESS_MESSAGES.userInfoUpdated };
-    },
-  });
+  route(E.invites, 'users.view', async ({ company }) => pendingInvitations(ctx, company.id));
 
-  registerRoute(app, ctx, {
-    endpoint: E.updatePassword,
-    access: 'authenticated',
-    handler: async ({ caller, body }) => {
-      await changeOwnPassword(ctx, caller, body);
-      return { message: SUCCESS_MESSAGES.passwordChanged };
-    },
-  });
+  route(E.invite, 'users.manage', async ({ company, caller, body }) =>
+    invite(ctx, company.id, { id: caller.user.id, role: company.role }, body),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.invites,
-    access: 'users.view',
-    company: { query: 'companyId' },
-    handler: async ({ company }) => pendingInvitations(ctx, company.id),
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.invite,
-    access: 'users.manage',
-    company: { query: 'companyId' },
-    status: 201,
-    handler: async ({ company, caller, body }) =>
-      invite(ctx, company.id, { id: caller.user.id, role: company.role }, body),
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.resendInvite,
-    access: 'users.manage',
-    company: { record: ({ params }) => companyOfInvitation(ctx, params.id) },
-    handler: async ({ params }) => {
+  route(
+    E.resendInvite,
+    'users.manage',
+    async ({ params }) => {
       await resendInvitationById(ctx, params.id);
       return { message: SUCCESS_MESSAGES.invitationResent };
     },
-  });
+    { company: { record: ({ params }) => companyOfInvitation(ctx, params.id) } },
+  );
 
   for (const [endpoint, active] of [
     [E.activate, true],
     [E.deactivate, false],
   ] as const) {
-    registerRoute(app, ctx, {
-      endpoint,
-      access: 'users.manage',
-      company: { query: 'companyId' },
-      handler: async ({ company, caller, body }) => {
-        await setActivation(
-          ctx,
-          company.id,
-          { id: caller.user.id, role: company.role },
-          body.user_ids,
-          active,
-        );
-        return { message: SUCCESS_MESSAGES.userAccountsUpdated };
-      },
+    route(endpoint, 'users.manage', async ({ company, caller, body }) => {
+      await setActivation(ctx, company.id, { id: caller.user.id, role: company.role }, body.user_ids, active);
+      return { message: SUCCESS_MESSAGES.userAccountsUpdated };
     });
   }
 
-  registerRoute(app, ctx, {
-    endpoint: E.bulkAccounts,
-    access: 'organization.manage',
-    organization: { query: 'organizationId' },
-    handler: async ({ organization, body }) => {
+  route(
+    E.bulkAccounts,
+    'organization.manage',
+    async ({ organization, body }) => {
       await setAccounts(ctx, organization.id, body.user_id, body.company_ids, body.role as Role | null);
       return { message: SUCCESS_MESSAGES.userAccountsUpdated };
     },
-  });
+    { organization: { query: 'organizationId' } },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.roles,
-    access: 'authenticated',
-    handler: async () => ROLES.map((role) => ({ ...role, permissions: [...ROLE_PERMISSIONS[role.value]] })),
-  });
+  route(E.roles, 'authenticated', async () =>
+    ROLES.map((role) => ({ ...role, permissions: [...ROLE_PERMISSIONS[role.value]] })),
+  );
 }

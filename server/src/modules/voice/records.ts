@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { OutboundCall } from '../../carriers/voice';
 import { calls, contacts, type TranscriptSegment, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import type { CallEventRecord } from '../../routing/types';
@@ -119,14 +120,8 @@ async function contactIdOf(ctx: AppContext, companyId: number, number: string): 
  */
 export async function createOutboundCall(
   ctx: AppContext,
-  input: {
-    number: NumberRow;
-    destination: string;
-    agentId: number;
-    carrier: LiveCall['carrier'];
-    carrierSid: string | null;
-    carrierStatus: string;
-  },
+  input: OutboundCall,
+  carrier: { name: LiveCall['carrier']; sid: string | null; status: string },
 ): Promise<CallRow> {
   const now = ctx.now();
   const [call] = await ctx.db
@@ -137,12 +132,12 @@ export async function createOutboundCall(
       is_inbound: false,
       caller: input.number.number,
       called: input.destination,
-      user_id: input.agentId,
+      user_id: input.agent.id,
       events: [{ status: 1, at: now.toISOString() }],
       source: input.number.tags[0] ?? null,
-      carrier_sid: input.carrierSid,
-      carrier_status: input.carrierStatus,
-      live: { ...initialLive({ carrier: input.carrier, callerState: null }), phase: 'ringing' },
+      carrier_sid: carrier.sid,
+      carrier_status: carrier.status,
+      live: { ...initialLive({ carrier: carrier.name, callerState: null }), phase: 'ringing' },
       started_at: now,
     })
     .returning();

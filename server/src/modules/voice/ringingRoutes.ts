@@ -5,15 +5,17 @@
 import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { registerRoute } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { CALLING_PERMISSION } from '../inAppCalling/service';
 import { ringingFor } from './ringing';
 
 export function ringingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, {
-    endpoint: E.ringing,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company }) => ({ data: await ringingFor(ctx, company.id, caller.user.id) }),
-  });
+  const route = moduleRoutes(app, ctx);
+
+  route(
+    E.ringing,
+    CALLING_PERMISSION,
+    async ({ caller, company }) => ({ data: await ringingFor(ctx, company.id, caller.user.id) }),
+    { company: { param: 'companyId' } },
+  );
 }

@@ -13,7 +13,7 @@ import { normalizePhone } from '@shared/domain/phone';
 import { canUserCall } from '@shared/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { idOrNull, registerRoute } from '../../http/route';
+import { idOrNull, moduleRoutes } from '../../http/route';
 import { forbidden, invalid } from '../../lib/errors';
 import { CALLING_PERMISSION, NO_CALLING_LINE } from '../inAppCalling/service';
 import { sandboxCallRoutes } from './sandbox/routes';
@@ -21,78 +21,44 @@ import { callOfCompany, canAnswerCall, companyOfNumber, numberById, voiceCarrier
 import { twilioConferenceRoutes } from './twilio/routes';
 
 export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
   const actor = (user: { id: number; name: string }) => ({ id: user.id, name: user.name });
 
-  registerRoute(app, ctx, {
-    endpoint: E.canAnswer,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params }) =>
-      canAnswerCall(ctx, await callOfCompany(ctx, company.id, params.callId), caller.user.id),
+  route(E.canAnswer, CALLING_PERMISSION, async ({ caller, company, params }) =>
+    canAnswerCall(ctx, await callOfCompany(ctx, company.id, params.callId), caller.user.id),
+  );
+
+  route(E.reject, CALLING_PERMISSION, async ({ caller, company, params, body }) => {
+    const call = await callOfCompany(ctx, company.id, params.callId);
+    await voiceCarrierOf(ctx, call).decline(call.id, actor(caller.user), body.joinToken);
+    return { message: 'The call was declined.' };
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.reject,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params, body }) => {
-      const call = await callOfCompany(ctx, company.id, params.callId);
-      await voiceCarrierOf(ctx, call).decline(call.id, actor(caller.user), body.joinToken);
-      return { message: 'The call was declined.' };
-    },
+  route(E.hold, CALLING_PERMISSION, async ({ caller, company, params, body }) => {
+    const call = await callOfCompany(ctx, company.id, params.callId);
+    return voiceCarrierOf(ctx, call).hold(call.id, actor(caller.user), body.hold);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.hold,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params, body }) => {
-      const call = await callOfCompany(ctx, company.id, params.callId);
-      return voiceCarrierOf(ctx, call).hold(call.id, actor(caller.user), body.hold);
-    },
+  route(E.transfer, CALLING_PERMISSION, async ({ caller, company, params, body }) => {
+    const call = await callOfCompany(ctx, company.id, params.callId);
+    return voiceCarrierOf(ctx, call).transfer(call.id, actor(caller.user), body);
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.transfer,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params, body }) => {
-      const call = await callOfCompany(ctx, company.id, params.callId);
-      return voiceCarrierOf(ctx, call).transfer(call.id, actor(caller.user), body);
-    },
+  route(E.transferComplete, CALLING_PERMISSION, async ({ caller, company, params }) => {
+    const call = await callOfCompany(ctx, company.id, params.callId);
+    return voiceCarrierOf(ctx, call).completeTransfer(call.id, actor(caller.user));
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.transferComplete,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params }) => {
-      const call = await callOfCompany(ctx, company.id, params.callId);
-      return voiceCarrierOf(ctx, call).completeTransfer(call.id, actor(caller.user));
-    },
+  route(E.transferCancel, CALLING_PERMISSION, async ({ caller, company, params }) => {
+    const call = await callOfCompany(ctx, company.id, params.callId);
+    return voiceCarrierOf(ctx, call).cancelTransfer(call.id, actor(caller.user));
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.transferCancel,
-    access: CALLING_PERMISSION,
-    company: { param: 'companyId' },
-    handler: async ({ caller, company, params }) => {
-      const call = await callOfCompany(ctx, company.id, params.callId);
-      return voiceCarrierOf(ctx, call).cancelTransfer(call.id, actor(caller.user));
-    },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.outboundToken,
-    access: CALLING_PERMISSION,
-    company: {
-      record: async ({ request }) => {
-        const numberId = idOrNull((request.body as { number_id?: unknown } | undefined)?.number_id);
-        return numberId === null ? null : companyOfNumber(ctx, numberId);
-      },
-    },
-    status: 201,
-    handler: async ({ caller, body }) => {
+  route(
+    E.outboundToken,
+    CALLING_PERMISSION,
+    async ({ caller, body }) => {
       if (!canUserCall(caller.user)) throw forbidden(NO_CALLING_LINE);
       const number = await numberById(ctx, body.number_id);
       if (!canPlaceCalls(number.type))
@@ -103,7 +69,15 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       return ctx.voice.current.placeOutbound({ number, destination, agent: actor(caller.user) });
     },
-  });
+    {
+      company: {
+        record: async ({ request }) => {
+          const numberId = idOrNull((request.body as { number_id?: unknown } | undefined)?.number_id);
+          return numberId === null ? null : companyOfNumber(ctx, numberId);
+        },
+      },
+    },
+  );
 
   sandboxCallRoutes(app, ctx);
   // Twilio's events of the conferences holds and warm transfers use (a signed webhook, like the voice webhooks).

@@ -5,6 +5,7 @@
 import { VOICE_MESSAGES } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
 import type { VoiceActor, VoiceCarrier } from '../../carriers/voice';
+import { companyOfRow } from '../../db/companyOf';
 import { numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
@@ -35,12 +36,8 @@ export async function callOfCompany(ctx: AppContext, companyId: number, callId: 
 }
 
 /** The company a tracked number belongs to, or null when there is no such number. */
-export async function companyOfNumber(ctx: AppContext, numberId: number): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ company_id: numbers.company_id })
-    .from(numbers)
-    .where(eq(numbers.id, numberId));
-  return row?.company_id ?? null;
+export function companyOfNumber(ctx: AppContext, numberId: number): Promise<number | null> {
+  return companyOfRow(ctx.db, numbers, numberId);
 }
 
 /** A tracked number by id, else 404. */

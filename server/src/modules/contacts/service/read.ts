@@ -6,6 +6,7 @@ import type { Contact, ContactFilters, Note } from '@shared/api/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { companyOfRow } from '../../../db/companyOf';
 import {
   contactGroupMembers,
   contactGroups,
@@ -22,9 +23,8 @@ import { CONTACT_NOTE_MODEL } from './edit';
 import { contactFilterCondition } from './filters';
 
 /** Whether a contact with this id exists; its company id, or null. */
-export async function companyOfContact(db: Db, id: number): Promise<number | null> {
-  const [row] = await db.select({ company: contacts.company_id }).from(contacts).where(eq(contacts.id, id));
-  return row?.company ?? null;
+export function companyOfContact(db: Db, id: number): Promise<number | null> {
+  return companyOfRow(db, contacts, id);
 }
 
 /** Rows gathered by their contact, in the rows' order, each as `entry` makes it. */

@@ -6,17 +6,18 @@
 import { CONVERSATION_PRESENCE_ENDPOINTS as E } from '@shared/api/conversationPresence';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
-import { registerRoute } from '../../../http/route';
+import { moduleRoutes } from '../../../http/route';
 import { companyOfConversation } from '../service/records';
 import { PresenceBoard, reportPresence } from './service';
 
 export function conversationPresenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx);
+
   const board = new PresenceBoard();
-  registerRoute(app, ctx, {
-    endpoint: E.report,
-    access: 'inbox.use',
-    company: { record: ({ params }) => companyOfConversation(ctx.db, params.id) },
-    handler: async ({ company, caller, params, body }) =>
+  route(
+    E.report,
+    'inbox.use',
+    async ({ company, caller, params, body }) =>
       reportPresence(
         ctx,
         board,
@@ -25,5 +26,6 @@ export function conversationPresenceRoutes(app: FastifyInstance, ctx: AppContext
         { id: caller.user.id, name: caller.user.name },
         body.state,
       ),
-  });
+    { company: { record: ({ params }) => companyOfConversation(ctx.db, params.id) } },
+  );
 }

@@ -4,24 +4,17 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { companyOfRow } from '../../../db/companyOf';
 import { conversationItems, conversations } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import type { ConversationRow, ItemRow } from '../store';
 
-export async function companyOfConversation(db: Db, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ company: conversations.company_id })
-    .from(conversations)
-    .where(eq(conversations.id, id));
-  return row?.company ?? null;
+export function companyOfConversation(db: Db, id: number): Promise<number | null> {
+  return companyOfRow(db, conversations, id);
 }
 
-export async function companyOfItem(db: Db, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ company: conversationItems.company_id })
-    .from(conversationItems)
-    .where(eq(conversationItems.id, id));
-  return row?.company ?? null;
+export function companyOfItem(db: Db, id: number): Promise<number | null> {
+  return companyOfRow(db, conversationItems, id);
 }
 
 /** The conversation, when it is the company's. */

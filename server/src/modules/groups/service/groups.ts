@@ -7,6 +7,7 @@ import type { ContactFilters } from '@shared/api/contacts';
 import type { ContactGroup } from '@shared/api/groups';
 import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { companyOfRow } from '../../../db/companyOf';
 import { contactGroups } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { invalid, notFound } from '../../../lib/errors';
@@ -15,12 +16,8 @@ import { type GroupRow, groupView } from '../view';
 import { groupCounts } from './counts';
 
 /** The company a group belongs to (null: no such group), for the route wrapper. */
-export async function companyOfGroup(db: Db, id: number): Promise<number | null> {
-  const [row] = await db
-    .select({ company: contactGroups.company_id })
-    .from(contactGroups)
-    .where(eq(contactGroups.id, id));
-  return row?.company ?? null;
+export function companyOfGroup(db: Db, id: number): Promise<number | null> {
+  return companyOfRow(db, contactGroups, id);
 }
 
 /** Groups of one company with their counts, in their order. */

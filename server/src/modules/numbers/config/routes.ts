@@ -7,56 +7,42 @@ import { NUMBER_CONFIG_ENDPOINTS as E } from '@shared/api/numbers';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
-import { registerRoute } from '../../../http/route';
+import { moduleRoutes } from '../../../http/route';
 import { companyOfNumber, getNumberConfig, saveTriggers, updateNumberConfig } from './service/number';
 import { companySchedule, saveCompanySchedule } from './service/schedule';
 import { scheduleView, triggerView } from './view';
 
 export function numberConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
+
   const numberCompany = {
     record: ({ params }: { params: { id: number } }) => companyOfNumber(ctx.db, params.id),
   };
 
-  registerRoute(app, ctx, {
-    endpoint: E.show,
-    access: 'numbers.view',
+  route(E.show, 'numbers.view', async ({ company, params }) => getNumberConfig(ctx, company.id, params.id), {
     company: numberCompany,
-    handler: async ({ company, params }) => getNumberConfig(ctx, company.id, params.id),
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.update,
-    access: 'numbers.manage',
-    company: numberCompany,
-    handler: async ({ company, params, body }) => ({
+  route(
+    E.update,
+    'numbers.manage',
+    async ({ company, params, body }) => ({
       message: SUCCESS_MESSAGES.numberUpdated,
       number: await updateNumberConfig(ctx, company.id, params.id, body),
     }),
-  });
+    { company: numberCompany },
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.triggers,
-    access: 'numbers.manage',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) => ({
-      data: (await saveTriggers(ctx, company.id, body)).map(triggerView),
-    }),
-  });
+  route(E.triggers, 'numbers.manage', async ({ company, body }) => ({
+    data: (await saveTriggers(ctx, company.id, body)).map(triggerView),
+  }));
 
-  registerRoute(app, ctx, {
-    endpoint: E.schedule,
-    access: 'numbers.view',
-    company: { param: 'companyId' },
-    handler: async ({ company }) => scheduleView(await companySchedule(ctx.db, company.id)),
-  });
+  route(E.schedule, 'numbers.view', async ({ company }) =>
+    scheduleView(await companySchedule(ctx.db, company.id)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.updateSchedule,
-    access: 'company.manage',
-    company: { param: 'companyId' },
-    handler: async ({ company, body }) => {
-      await saveCompanySchedule(ctx.db, company.id, body);
-      return scheduleView(await companySchedule(ctx.db, company.id));
-    },
+  route(E.updateSchedule, 'company.manage', async ({ company, body }) => {
+    await saveCompanySchedule(ctx.db, company.id, body);
+    return scheduleView(await companySchedule(ctx.db, company.id));
   });
 }

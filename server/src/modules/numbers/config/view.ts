@@ -2,7 +2,14 @@
  * A number's configuration as the API answers it (§7 `GET /numbers/list/{id}`, `PUT /numbers/{id}`): the stored
  * row with its triggers, its routing type (§3) and its own schedule, and the company schedule as §3 shows it.
  */
-import type { NumberDetail, ScheduleView, StoredRoute, StoredSchedule, Trigger } from '@shared/api/numbers';
+import type {
+  NumberDetail,
+  ScheduleView,
+  StoredRoute,
+  StoredSchedule,
+  TrackedNumber,
+  Trigger,
+} from '@shared/api/numbers';
 import { deriveRoutingType } from '@shared/domain/extensions';
 import type { NumberType } from '@shared/domain/numbers';
 import { scheduleLabel } from '@shared/domain/schedule';
@@ -10,6 +17,21 @@ import type { numbers, numberTriggers } from '../../../db/schema';
 
 export type NumberRow = typeof numbers.$inferSelect;
 export type TriggerRow = typeof numberTriggers.$inferSelect;
+
+/** What every view of a tracked number shows: the list's row and the configuration alike. */
+export function numberBasics(
+  row: NumberRow,
+): Omit<TrackedNumber, 'unread_messages_count' | 'hasNotificationBlocks'> {
+  return {
+    id: row.id,
+    number: row.number,
+    label: row.label,
+    tags: row.tags,
+    type: row.type as NumberType,
+    sms_enabled: row.sms_enabled,
+    call_transcription_enabled: row.call_transcription_enabled,
+  };
+}
 
 export function scheduleView(schedule: StoredSchedule): ScheduleView {
   return {
@@ -52,14 +74,8 @@ export function numberDetailView(
   effective: StoredSchedule,
 ): NumberDetail {
   return {
-    id: row.id,
+    ...numberBasics(row),
     company_id: row.company_id,
-    number: row.number,
-    label: row.label,
-    tags: row.tags,
-    type: row.type as NumberType,
-    sms_enabled: row.sms_enabled,
-    call_transcription_enabled: row.call_transcription_enabled,
     recording_enabled: row.recording_enabled,
     routing_type: routingTypeOf(row.routes, effective),
     routes: row.routes,

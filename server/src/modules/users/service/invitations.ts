@@ -4,6 +4,7 @@
  */
 import type { Role } from '@shared/domain/users';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import { companyOfRow } from '../../../db/companyOf';
 import { companies, invitations, memberships, users } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { HttpError } from '../../../lib/errors';
@@ -11,12 +12,8 @@ import { hashToken, newToken } from '../../../lib/secrets';
 import { type InvitationRow, invitationView } from '../view';
 
 /** The company an invitation is to (null: no such invitation), for the route wrapper. */
-export async function companyOfInvitation(ctx: AppContext, id: number): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ company: invitations.company_id })
-    .from(invitations)
-    .where(eq(invitations.id, id));
-  return row?.company ?? null;
+export function companyOfInvitation(ctx: AppContext, id: number): Promise<number | null> {
+  return companyOfRow(ctx.db, invitations, id);
 }
 
 /** The company's invitations not yet accepted, newest first (at most 1000, §9). */

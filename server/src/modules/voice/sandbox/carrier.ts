@@ -16,7 +16,7 @@ import type { LiveCallView, OutboundCallAnswer, TransferRequest } from '@shared/
 import { VOICE_MESSAGES } from '@shared/api/voice';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SandboxVoiceCarrier, VoiceActor } from '../../../carriers/voice';
+import type { OutboundCall, SandboxVoiceCarrier, VoiceActor } from '../../../carriers/voice';
 import { calls } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { conflict, forbidden, HttpError, invalid } from '../../../lib/errors';
@@ -402,18 +402,11 @@ export class SandboxVoice implements SandboxVoiceCarrier {
    * An outbound call from an agent's softphone: dialled now, the outside party picks up a moment later. The app
    * follows it by its id (the sandbox has no Device to dial).
    */
-  async placeOutbound(input: {
-    number: NumberRow;
-    destination: string;
-    agent: VoiceActor;
-  }): Promise<OutboundCallAnswer> {
-    const call = await createOutboundCall(this.ctx, {
-      number: input.number,
-      destination: input.destination,
-      agentId: input.agent.id,
-      carrier: 'sandbox',
-      carrierSid: sandboxCallSid(),
-      carrierStatus: 'ringing',
+  async placeOutbound(input: OutboundCall): Promise<OutboundCallAnswer> {
+    const call = await createOutboundCall(this.ctx, input, {
+      name: 'sandbox',
+      sid: sandboxCallSid(),
+      status: 'ringing',
     });
     await this.ctx.outbox.send({
       channel: 'call',

@@ -9,7 +9,7 @@ import { normalizePhone } from '@shared/domain/phone';
 import { canUserCall } from '@shared/domain/users';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
-import { registerRoute } from '../../../http/route';
+import { moduleRoutes } from '../../../http/route';
 import { forbidden, invalid, notFound } from '../../../lib/errors';
 import { CALLING_PERMISSION, NO_CALLING_LINE } from '../../inAppCalling/service';
 import { trackedNumber } from '../../inbound/service';
@@ -20,28 +20,20 @@ export function sandboxCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (ctx.config.twilio) throw notFound('sandbox');
   };
   const actor = (user: { id: number; name: string }) => ({ id: user.id, name: user.name });
-  const sandboxCall = {
-    record: async ({ params }: { params: { id: number } }) => {
-      sandboxOnly();
-      return companyOfCall(ctx, params.id);
-    },
-  };
-  const network = ctx.voice.sandbox;
-
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxPlace,
-    access: CALLING_PERMISSION,
+  const route = moduleRoutes(app, ctx, {
     company: {
-      // The company owning the tracked number called; none (404) for an unknown number or under Twilio.
-      record: async ({ request }) => {
+      record: async ({ params }) => {
         sandboxOnly();
-        const to = (request.body as { to?: unknown } | undefined)?.to;
-        if (typeof to !== 'string' || !to.trim()) return null;
-        return (await trackedNumber(ctx, to))?.company_id ?? null;
+        return companyOfCall(ctx, params.id);
       },
     },
-    status: 201,
-    handler: async ({ body }) => {
+  });
+  const network = ctx.voice.sandbox;
+
+  route(
+    E.sandboxPlace,
+    CALLING_PERMISSION,
+    async ({ body }) => {
       if (!normalizePhone(body.from))
         throw invalid({ from: [`"${body.from}" is not a valid phone number.`] });
       const number = await trackedNumber(ctx, body.to);
@@ -56,65 +48,47 @@ export function sandboxCallRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
       return { id: call.id };
     },
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxCall,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ params }) => network.view(params.id),
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxDigits,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params, body }) =>
-      network.digits(params.id, body.digits, body.as, actor(caller.user)),
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxHangup,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params, body }) => network.hangup(params.id, body.as, actor(caller.user)),
-  });
-
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxAnswer,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params }) => {
-      if (!canUserCall(caller.user)) throw forbidden(NO_CALLING_LINE);
-      return network.answer(params.id, actor(caller.user));
+    {
+      company: {
+        // The company owning the tracked number called; none (404) for an unknown number or under Twilio.
+        record: async ({ request }) => {
+          sandboxOnly();
+          const to = (request.body as { to?: unknown } | undefined)?.to;
+          if (typeof to !== 'string' || !to.trim()) return null;
+          return (await trackedNumber(ctx, to))?.company_id ?? null;
+        },
+      },
     },
+  );
+
+  route(E.sandboxCall, CALLING_PERMISSION, async ({ params }) => network.view(params.id));
+
+  route(E.sandboxDigits, CALLING_PERMISSION, async ({ caller, params, body }) =>
+    network.digits(params.id, body.digits, body.as, actor(caller.user)),
+  );
+
+  route(E.sandboxHangup, CALLING_PERMISSION, async ({ caller, params, body }) =>
+    network.hangup(params.id, body.as, actor(caller.user)),
+  );
+
+  route(E.sandboxAnswer, CALLING_PERMISSION, async ({ caller, params }) => {
+    if (!canUserCall(caller.user)) throw forbidden(NO_CALLING_LINE);
+    return network.answer(params.id, actor(caller.user));
   });
 
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxHold,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params, body }) => network.hold(params.id, actor(caller.user), body.hold),
-  });
+  route(E.sandboxHold, CALLING_PERMISSION, async ({ caller, params, body }) =>
+    network.hold(params.id, actor(caller.user), body.hold),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxTransfer,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params, body }) => network.transfer(params.id, actor(caller.user), body),
-  });
+  route(E.sandboxTransfer, CALLING_PERMISSION, async ({ caller, params, body }) =>
+    network.transfer(params.id, actor(caller.user), body),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxTransferComplete,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params }) => network.completeTransfer(params.id, actor(caller.user)),
-  });
+  route(E.sandboxTransferComplete, CALLING_PERMISSION, async ({ caller, params }) =>
+    network.completeTransfer(params.id, actor(caller.user)),
+  );
 
-  registerRoute(app, ctx, {
-    endpoint: E.sandboxTransferCancel,
-    access: CALLING_PERMISSION,
-    company: sandboxCall,
-    handler: async ({ caller, params }) => network.cancelTransfer(params.id, actor(caller.user)),
-  });
+  route(E.sandboxTransferCancel, CALLING_PERMISSION, async ({ caller, params }) =>
+    network.cancelTransfer(params.id, actor(caller.user)),
+  );
 }

@@ -33,14 +33,13 @@ import {
 } from '@shared/api/voice';
 import { normalizePhone } from '@shared/domain/phone';
 import type { TwilioVoiceClient } from '../../../carriers/twilio';
-import type { TwilioVoiceCarrier, VoiceActor } from '../../../carriers/voice';
+import type { OutboundCall, TwilioVoiceCarrier, VoiceActor } from '../../../carriers/voice';
 import type { AppContext } from '../../../http/context';
 import { conflict, forbidden, HttpError, invalid } from '../../../lib/errors';
 import { routingUrls } from '../../../routing/callbacks';
 import { EVENTS as CALL_EVENTS } from '../../../routing/events';
 import { toTwiml } from '../../../routing/twiml';
 import type { DialResume, DialTarget } from '../../../routing/types';
-import type { NumberRow } from '../../inbound/service';
 import { CallQueue } from '../callQueue';
 import type { LiveCall, LiveConference, LiveTransfer } from '../live';
 import { appendEvents, type CallRow, callById, createOutboundCall, newJoinToken, saveLive } from '../records';
@@ -81,19 +80,8 @@ export class TwilioVoice implements TwilioVoiceCarrier {
    * An outbound call from an agent's app: the call record now (so the app can show it at once), dialled when
    * Twilio asks the TwiML app's voice URL with the `call_id` parameter.
    */
-  async placeOutbound(input: {
-    number: NumberRow;
-    destination: string;
-    agent: VoiceActor;
-  }): Promise<OutboundCallAnswer> {
-    const call = await createOutboundCall(this.ctx, {
-      number: input.number,
-      destination: input.destination,
-      agentId: input.agent.id,
-      carrier: 'twilio',
-      carrierSid: null,
-      carrierStatus: 'queued',
-    });
+  async placeOutbound(input: OutboundCall): Promise<OutboundCallAnswer> {
+    const call = await createOutboundCall(this.ctx, input, { name: 'twilio', sid: null, status: 'queued' });
     return {
       kind: 'twilio',
       call_id: call.id,

@@ -8,11 +8,12 @@
  * - `/voice/conference`: the events of the conferences holds and warm transfers use.
  */
 import formbody from '@fastify/formbody';
+import type { Endpoint } from '@shared/api/contract';
 import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isValidTwilioRequest } from '../../../carriers/twilio';
 import type { AppContext } from '../../../http/context';
-import { registerRoute } from '../../../http/route';
+import { type InCompany, moduleRoutes } from '../../../http/route';
 import { forbidden, HttpError } from '../../../lib/errors';
 import {
   addTranscriptPiece,
@@ -42,58 +43,37 @@ export function checkSignature(ctx: AppContext, request: FastifyRequest): void {
   }
 }
 
+/**
+ * The signed voice webhooks of one plugin scope (form bodies): `route` for one that answers TwiML of its own, and
+ * `event` for one Twilio only tells us about, which is acted on and answered with empty TwiML.
+ */
+function signedWebhooks(scope: FastifyInstance, ctx: AppContext) {
+  const route = moduleRoutes(scope, ctx);
+
+  return {
+    route,
+    event<R extends Endpoint>(endpoint: R, act: (input: InCompany<R>) => Promise<unknown>): void {
+      route(endpoint, 'public', async (input) => {
+        checkSignature(ctx, input.request);
+        await act(input);
+        return xml(input.reply, EMPTY_TWIML);
+      });
+    },
+  };
+}
+
 export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     await scope.register(formbody);
-
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoice,
-      access: 'public',
-      handler: async ({ request, reply, body, query }) => {
-        checkSignature(ctx, request);
-        return xml(reply, await voiceStep(ctx, request.url, query, body));
-      },
+    const { route, event } = signedWebhooks(scope, ctx);
+    route(E.twilioVoice, 'public', async ({ request, reply, body, query }) => {
+      checkSignature(ctx, request);
+      return xml(reply, await voiceStep(ctx, request.url, query, body));
     });
-
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoiceStatus,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(ctx, request);
-        await applyStatus(ctx, body);
-        return xml(reply, EMPTY_TWIML);
-      },
-    });
-
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoiceRecording,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(ctx, request);
-        await keepRecording(ctx, body);
-        return xml(reply, EMPTY_TWIML);
-      },
-    });
-
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoiceTranscription,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(ctx, request);
-        await addTranscriptPiece(ctx, body);
-        return xml(reply, EMPTY_TWIML);
-      },
-    });
-
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoicemailTranscription,
-      access: 'public',
-      handler: async ({ request, reply, body }) => {
-        checkSignature(ctx, request);
-        await keepVoicemailTranscription(ctx, body);
-        return xml(reply, EMPTY_TWIML);
-      },
-    });
+    event(E.twilioVoiceStatus, ({ body }) => applyStatus(ctx, body));
+    event(E.twilioVoiceRecording, ({ body }) => keepRecording(ctx, body));
+    event(E.twilioVoiceTranscription, ({ body }) => addTranscriptPiece(ctx, body));
+    event(E.twilioVoicemailTranscription, ({ body }) => keepVoicemailTranscription(ctx, body));
   });
 }
 
@@ -101,14 +81,8 @@ export function twilioVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
 export function twilioConferenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(async (scope) => {
     await scope.register(formbody);
-    registerRoute(scope, ctx, {
-      endpoint: E.twilioVoiceConference,
-      access: 'public',
-      handler: async ({ request, reply, body, query }) => {
-        checkSignature(ctx, request);
-        await ctx.voice.twilio.conferenceEvent(query, body);
-        return xml(reply, EMPTY_TWIML);
-      },
-    });
+    signedWebhooks(scope, ctx).event(E.twilioVoiceConference, ({ query, body }) =>
+      ctx.voice.twilio.conferenceEvent(query, body),
+    );
   });
 }

@@ -8,6 +8,7 @@ import { extensionKeyLabel, normalizeRoutes } from '@shared/domain/extensions';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../../db/client';
+import { companyOfRow } from '../../../../db/companyOf';
 import { numbers, numberTriggers } from '../../../../db/schema';
 import type { AppContext } from '../../../../http/context';
 import { invalid, notFound } from '../../../../lib/errors';
@@ -18,9 +19,8 @@ type Update = z.output<typeof NumberUpdateSchema>;
 type TriggersBody = z.output<typeof TriggersBodySchema>;
 
 /** The company a number belongs to (null: no such number), for the route wrapper. */
-export async function companyOfNumber(db: Db, id: number): Promise<number | null> {
-  const [row] = await db.select({ company_id: numbers.company_id }).from(numbers).where(eq(numbers.id, id));
-  return row?.company_id ?? null;
+export function companyOfNumber(db: Db, id: number): Promise<number | null> {
+  return companyOfRow(db, numbers, id);
 }
 
 /** The number, when it is one of the company's. */
