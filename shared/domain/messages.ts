@@ -9,6 +9,10 @@ export function unknownErrorMessage(supportEmail: string): string {
   return `An unknown error has occurred, please try again or contact support by emailing us at ${supportEmail}`;
 }
 
+/** A change made offline that waits on this device for the connection (the app's own words, not the spec's). */
+export const QUEUED_OFFLINE =
+  'You are offline. The change is saved on this device and will be sent when you are back online.';
+
 /** §8 errors, keyed by where they appear. */
 export const ERROR_MESSAGES = Object.freeze({
   conversationUnauthorized: "You're not authorized to perform this action",

@@ -65,7 +65,8 @@ export function errorText(error: unknown): string {
 
 /**
  * Confirms deleting one record through its delete mutation: open while there is a record to delete, the refusal
- * shown in the dialog, and once deleted a flash says so and the dialog closes.
+ * shown in the dialog, and once deleted a flash says so and the dialog closes (as it does when the delete is kept
+ * on this device to be sent once back online).
  */
 export function ConfirmDeleteModal<T>({
   target,
@@ -81,7 +82,7 @@ export function ConfirmDeleteModal<T>({
   remove: {
     isPending: boolean;
     error: unknown;
-    mutate: (target: T, options: { onSuccess: () => void }) => void;
+    mutate: (target: T, options: { onSuccess: () => void; onQueued?: () => void }) => void;
   };
   /** The flash once it is gone. */
   deleted: (target: T) => string;
@@ -104,6 +105,8 @@ export function ConfirmDeleteModal<T>({
             flash('success', deleted(target));
             onClose();
           },
+          // Offline, the delete waits on this device (the person is told so); the dialog need not wait with it.
+          onQueued: onClose,
         })
       }
     >

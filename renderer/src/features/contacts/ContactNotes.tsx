@@ -68,6 +68,8 @@ export function ContactNotes({
               },
               onError: (error) =>
                 addForm.setError('body', { type: 'server', message: failureSummary(error) }),
+              // Offline, the note waits on this device (the person is told so): the box is free for the next.
+              onQueued: () => addForm.reset(),
             }),
           )}
         >
@@ -133,6 +135,7 @@ export function ContactNotes({
                             setConfirming(null);
                             flash('success', 'Note deleted.');
                           },
+                          onQueued: () => setConfirming(null),
                         })
                       }
                     >
@@ -182,6 +185,7 @@ function NoteEditor({
           {
             onSuccess: onClose,
             onError: (error) => form.setError('body', { type: 'server', message: failureSummary(error) }),
+            onQueued: onClose,
           },
         ),
       )}

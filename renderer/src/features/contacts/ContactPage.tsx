@@ -130,6 +130,8 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
           navigate(`/contacts/${created.id}`, { replace: true, state: { list: listAddress.slice(9) } });
         },
         onError: (error) => showErrors(error, input),
+        // Offline, the new contact waits on this device (the person is told so); it joins the list once sent.
+        onQueued: () => navigate(listAddress),
       });
       return;
     }
@@ -147,11 +149,17 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
           flash('success', `Saved ${saved.name}.`);
         },
         onError: (error) => showErrors(error, changes),
+        // Offline, the change waits on this device: the form holds it as saved, and may take the next one.
+        onQueued: () => {
+          baseline.current = values;
+          form.reset(values);
+        },
       },
     );
   });
 
-  const saving = update.isPending || create.isPending;
+  // A change waiting for the connection is not "saving": the form stays usable meanwhile.
+  const saving = (update.isPending && !update.isPaused) || (create.isPending && !create.isPaused);
   const name = contact?.name || 'New contact';
 
   return (

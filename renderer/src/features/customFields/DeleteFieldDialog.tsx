@@ -23,6 +23,7 @@ export function DeleteFieldDialog({ field, onClose }: { field: CustomField; onCl
             flash('success', `Custom field “${field.name}” deleted.`);
             onClose();
           },
+          onQueued: onClose,
         })
       }
     >

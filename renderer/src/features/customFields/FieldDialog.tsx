@@ -79,6 +79,7 @@ export function FieldDialog({
           onClose();
         },
         onError: (error) => setFormError(applyServerErrors(error, form.setError, isPlaced)),
+        onQueued: onClose,
       },
     );
   });

@@ -53,7 +53,10 @@ export function useSaveField(companyId: number) {
   });
   return {
     isPending: create.isPending || update.isPending,
-    mutate: (variables: FieldSave, options?: MutateOptions<CustomField, ApiError, FieldSave>) => {
+    mutate: (
+      variables: FieldSave,
+      options?: MutateOptions<CustomField, ApiError, FieldSave> & { onQueued?: () => void },
+    ) => {
       const { id } = variables;
       if (id) update.mutate({ ...variables, id }, options);
       else create.mutate(variables, options);

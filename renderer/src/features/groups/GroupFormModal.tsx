@@ -109,6 +109,7 @@ export function GroupFormModal({
             onClose();
           },
           onError,
+          onQueued: onClose,
         },
       );
     } else {
@@ -118,6 +119,7 @@ export function GroupFormModal({
           onClose();
         },
         onError,
+        onQueued: onClose,
       });
     }
   });

@@ -55,6 +55,7 @@ function LabelFormModal({
             onClose();
           },
           onError,
+          onQueued: onClose,
         },
       );
     } else {
@@ -64,6 +65,7 @@ function LabelFormModal({
           onClose();
         },
         onError,
+        onQueued: onClose,
       });
     }
   });
