@@ -152,7 +152,8 @@ test('two agents: both ring, one answers, the other is told who and stops ringin
   await keepScreenshot(aria, 'softphone-answered-elsewhere');
 
   await phoneOf(andre).getByRole('button', { name: 'Hang up' }).click();
-  expect((await callRecord(id)).user).toMatchObject({ name: 'Andre Agent' });
+  // The click starts the hang-up; the record is read once the server has it (polled, not raced).
+  await expect.poll(async () => (await callRecord(id)).user).toMatchObject({ name: 'Andre Agent' });
 });
 
 test('blind transfer to agent2: the first agent wraps up, agent2 rings with who transferred, and takes it', async ({
@@ -178,7 +179,7 @@ test('blind transfer to agent2: the first agent wraps up, agent2 rings with who 
   await transferred.getByRole('button', { name: 'Answer' }).click();
   await expect(phoneOf(andre).getByRole('region', { name: 'Call with (212) 555-0144' })).toBeVisible();
   await phoneOf(andre).getByRole('button', { name: 'Hang up' }).click();
-  expect(await callRecord(id)).toMatchObject({ outcome: 1, user: { name: 'Andre Agent' } });
+  await expect.poll(() => callRecord(id)).toMatchObject({ outcome: 1, user: { name: 'Andre Agent' } });
 });
 
 test('outbound call from the dialer with a chosen Caller ID lands in the sandbox outbox', async ({
