@@ -22,9 +22,10 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    // Each entry says its entry only in `build.lib`: given a top-level `entry` too, the plugin merges its own lib
+    // settings with ours, joining the format lists, and each file was built twice (the preload first as ESM).
     electron([
       {
-        entry: here('./electron/main/index.ts'),
         // Never start Electron from here: its binary cannot be downloaded on our machines (npm start decides).
         onstart: () => {},
         vite: {
@@ -38,7 +39,6 @@ export default defineConfig({
         },
       },
       {
-        entry: here('./electron/preload/index.ts'),
         onstart: ({ reload }) => reload(),
         vite: {
           resolve: { tsconfigPaths: true },

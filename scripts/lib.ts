@@ -1,4 +1,4 @@
-/** Small helpers the repository's scripts share: run a command with live output, find a Chromium. */
+/** Small helpers the repository's scripts share: run a command (output live or kept), find a Chromium. */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,25 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}
       resolve(127);
     });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/**
+ * Runs a command from the repository root with its output kept instead of shown (for steps whose output matters
+ * only when they fail); resolves to its exit code and everything it printed, stdout and stderr interleaved.
+ */
+export function runQuietly(command: string, args: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => {
+      output += String(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => resolve({ code: 127, output: `${command}: ${error.message}` }));
+    // 'close', not 'exit': the output is complete only once its streams have closed.
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), output }));
   });
 }
 

@@ -5,20 +5,25 @@
  * workspace, which serves the UI on the same origin, and prints the address to open in a browser.
  */
 import { join } from 'node:path';
-import { bin, electronBinary, ROOT, run } from './lib';
+import { bin, electronBinary, ROOT, run, runQuietly } from './lib';
 
-console.log('npm start: building the account UI and the desktop app…');
-const built = await run(bin('vite'), ['build', '--logLevel', 'error']);
-if (built !== 0) {
-  console.error('The build failed; see above.');
-  process.exit(built);
+// The build's file-by-file report is for `npm run build`; here it would push the server's banner off the screen,
+// so it is shown only when the build fails.
+const buildStarted = Date.now();
+process.stdout.write('npm start: building the account UI and the desktop app… ');
+const built = await runQuietly(bin('vite'), ['build']);
+if (built.code !== 0) {
+  console.log('failed:\n');
+  console.error(built.output);
+  process.exit(built.code);
 }
+console.log(`done in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s.`);
 const electron = electronBinary();
 if (electron) {
   console.log('Opening the desktop app (it runs the embedded platform server).');
   process.exit(await run(electron, [ROOT]));
 }
 console.log(
-  'No Electron binary here, so the app is served to a browser instead: open the address printed below.',
+  'No Electron binary here, so the app is served to a browser instead: starting the platform server…\n',
 );
-process.exit(await run('npx', ['tsx', join(ROOT, 'server', 'src', 'main.ts')]));
+process.exit(await run(bin('tsx'), [join(ROOT, 'server', 'src', 'main.ts')]));

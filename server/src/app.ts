@@ -18,6 +18,7 @@ import type { AppContext } from './http/context';
 import { errorHandler } from './http/errorHandler';
 import { registerIdempotency } from './http/idempotency';
 import { openApiDocument } from './http/openapi';
+import { RequestLogAtDebug } from './http/requestLog';
 import type { Access } from './http/route';
 import { registerUi } from './http/ui';
 import { createJobRunner, type JobRunner } from './jobs/runner';
@@ -88,7 +89,12 @@ export async function buildApp(
     logger: options.logger ?? {
       level: ctx.config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      // Through process.stdout, as console.log writes (pino's default writer is asynchronous): log lines and the
+      // start banner come out in the order they were written.
+      stream: process.stdout,
     },
+    // Each request's own lines at debug: they would bury the start banner, warnings and errors.
+    logController: new RequestLogAtDebug(),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (query: string) => parseQuery(query) as Record<string, string> },
     genReqId: () => crypto.randomUUID(),

@@ -1,18 +1,20 @@
 /**
  * Starts the platform server: settings, the data-folder lock, the database (migrated; seeded when new), its
  * services (composition.ts), the app.
- * Prints `listening on http://HOST:PORT` only once it can serve. Stops cleanly on SIGINT/SIGTERM.
+ * Once it can serve, prints its banner (banner.ts: the address, data, logs, demo sign-in) and then
+ * `listening on http://HOST:PORT`, the line programs wait for. Stops cleanly on SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
+import { startBanner } from './banner';
 import { composeServices } from './composition';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isNewDatabase } from './db/state';
 import { DataDirLockedError, lockDataDir } from './lock';
-import { demoSignInText, seedDemo } from './seed/demo';
+import { seedDemo } from './seed/demo';
 
 /** A secret kept in the data folder (readable by this user only), made on first start, so restarts keep it. */
 function keptSecret(dataDir: string, file: string): string {
@@ -58,14 +60,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(demoSignInText());
-  console.log(
-    `database: ${database.kind === 'pglite' ? `PGlite in ${join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}`,
-  );
-  console.log(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (config.uiDir) console.log(`account UI: open http://${config.host}:${port}/ in a browser`);
-  else console.log('account UI: not built (npm run build), so only the API answers');
-  console.log(`listening on http://${config.host}:${port}`);
+  const url = `http://${config.host}:${port}`;
+  console.log(startBanner({ config, url, seconds: (Date.now() - started) / 1000 }));
+  console.log(`listening on ${url}`);
 }
 
 main().catch((error: unknown) => {

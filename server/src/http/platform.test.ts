@@ -243,7 +243,8 @@ describe('tenant config', () => {
 });
 
 describe('logs', () => {
-  it('never carry passwords, tokens or cookies', async () => {
+  /** The app logging at `level` into `lines` (one JSON line each). */
+  async function appLogging(level: string) {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -251,7 +252,11 @@ describe('logs', () => {
         done();
       },
     });
-    const app = await buildApp(t.ctx, { logger: { level: 'trace', stream } });
+    return { app: await buildApp(t.ctx, { logger: { level, stream } }), lines };
+  }
+
+  it('never carry passwords, tokens or cookies', async () => {
+    const { app, lines } = await appLogging('trace');
     const pair = await app.inject({
       method: 'POST',
       url: '/api/sanctum/login',
@@ -271,5 +276,19 @@ describe('logs', () => {
     expect(log).not.toContain(DEMO_PASSWORD);
     expect(log).not.toContain(pair.json().access_token);
     expect(log).not.toContain('sbs_secret');
+  });
+
+  // A request's own lines would bury the start banner (issue 17): they are debug, and LOG_LEVEL=debug shows them.
+  it.each([
+    { level: 'info', messages: [] },
+    { level: 'debug', messages: ['incoming request', 'request completed'] },
+  ])('at $level, a request logs $messages', async ({ level, messages }) => {
+    const { app, lines } = await appLogging(level);
+    await app.inject({ method: 'GET', url: '/api/tenant-config' });
+    await app.close();
+    const ofRequests = lines
+      .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
+      .filter((line) => line.reqId);
+    expect(ofRequests.map((line) => line.msg)).toEqual(messages);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The demo seed writes only valid phone numbers: every number column it fills is E.164 that `normalizePhone`
- * (libphonenumber, full validity) answers unchanged, so the screens format all of them.
+ * (libphonenumber, full validity) answers unchanged, so the screens format all of them. And no seeded call
+ * claims work in progress: its history is days old, so a transcription is complete or there is none.
  */
 import { normalizePhone } from '@shared/domain/phone';
 import { type SQL, sql } from 'drizzle-orm';
@@ -36,5 +37,22 @@ describe('demo seed phone numbers', () => {
     expect(values.length).toBeGreaterThan(0);
     const invalid = values.filter((value) => normalizePhone(value) !== value);
     expect(invalid).toEqual([]);
+  });
+});
+
+describe('demo seed call transcriptions', () => {
+  it('none is still transcribing: each is complete, or the call has none', async () => {
+    const states = await distinct(
+      sql`select distinct coalesce(transcription->>'state', 'none') as value from calls order by value`,
+    );
+    expect(states).toEqual(['complete', 'none']);
+  });
+
+  it('a complete one carries its transcript', async () => {
+    const withoutText = await distinct(
+      sql`select id::text as value from calls
+          where transcription->>'state' = 'complete' and coalesce(transcription->>'text', '') = ''`,
+    );
+    expect(withoutText).toEqual([]);
   });
 });

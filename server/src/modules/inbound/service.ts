@@ -5,7 +5,8 @@
  * - A replayed carrier sid creates nothing new (the item's `carrier_sid` is unique): the first item is answered.
  * - A sender the company has no contact for becomes one: named by the formatted number, source 'Manual' (the
  *   spec's other sources — Import, keyword, Migration — name bulk paths; a texter is added one at a time).
- *   Only a valid phone number becomes a contact (not a short code or an alphanumeric sender).
+ *   Only a valid phone number becomes a contact (not a short code or an alphanumeric sender). A caller becomes
+ *   one the same way (`contactOfSender`, used by voice/records.ts).
  * - The conversation is found or started, the inbound item added (delivery state `received`), and
  *   `conversation.updated` published. A blocked conversation's texts are dropped (STOP/START still count).
  * - A keyword (the whole message, trimmed, any case) acts and answers once through the carrier, the answer kept
@@ -78,6 +79,20 @@ async function replayed(ctx: AppContext, item: ItemRow): Promise<Received> {
   return { item, conversation, duplicate: true, reply: null };
 }
 
+/**
+ * The contact of whoever texts or calls the company from `sender`: the company's contact with that number, made
+ * (named by the formatted number) when there is none. A sender that is no phone number (a short code, an
+ * alphanumeric sender, a withheld caller ID) gets none.
+ */
+export async function contactOfSender(
+  ctx: AppContext,
+  companyId: number,
+  sender: string,
+): Promise<number | null> {
+  const number = normalizePhone(sender);
+  return number === null ? null : ensureContact(ctx, companyId, number);
+}
+
 /** The company's contact with `number`, created (named by the formatted number) when there is none. */
 async function ensureContact(ctx: AppContext, companyId: number, number: string): Promise<number> {
   const [known] = await ctx.db
@@ -115,8 +130,7 @@ export async function receiveMessage(ctx: AppContext, message: InboundMessage): 
   if (seen) return replayed(ctx, seen);
 
   const from = normalizePhone(message.from) ?? message.from.trim();
-  const isPhone = normalizePhone(message.from) !== null;
-  const contactId = isPhone ? await ensureContact(ctx, number.company_id, from) : null;
+  const contactId = await contactOfSender(ctx, number.company_id, message.from);
   const conversation = await findOrCreateConversation(ctx.db, {
     companyId: number.company_id,
     numberId: number.id,

@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { OutboundCall } from '../../carriers/voice';
-import { calls, contacts, type TranscriptSegment, voicemails } from '../../db/schema';
+import { calls, type TranscriptSegment, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import type { CallEventRecord } from '../../routing/types';
 import { addItem, findOrCreateConversation, publishConversationUpdated } from '../conversations/store';
-import type { NumberRow } from '../inbound/service';
+import { contactOfSender, type NumberRow } from '../inbound/service';
 import type { LiveCall } from './live';
 
 export type CallRow = typeof calls.$inferSelect;
@@ -64,10 +64,10 @@ export async function callBySid(ctx: AppContext, sid: string): Promise<CallRow |
 }
 
 /**
- * Records a call arriving at a tracked number: linked to the company's contact with the caller's number,
- * first-time when the company never had a call from it, sourced by the number's first tag (its marketing
- * source, as the seeded history is). Safe against a replayed first webhook: the carrier sid is unique, and a
- * second insert answers the first row.
+ * Records a call arriving at a tracked number: linked to the company's contact with the caller's number (made
+ * when the company has none, as a text's sender is: `contactOfSender`), first-time when the company never had a
+ * call from it, sourced by the number's first tag (its marketing source, as the seeded history is). Safe against
+ * a replayed first webhook: the carrier sid is unique, and a second insert answers the first row.
  */
 export async function createInboundCall(
   ctx: AppContext,
@@ -85,7 +85,7 @@ export async function createInboundCall(
     .values({
       company_id: companyId,
       number_id: input.number.id,
-      contact_id: await contactIdOf(ctx, companyId, caller),
+      contact_id: await contactOfSender(ctx, companyId, input.from),
       is_inbound: true,
       caller,
       called: input.number.number,
@@ -103,15 +103,6 @@ export async function createInboundCall(
   const existing = await callBySid(ctx, input.carrierSid);
   if (!existing) throw new Error('call vanished between insert and select');
   return { call: existing, created: false };
-}
-
-async function contactIdOf(ctx: AppContext, companyId: number, number: string): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.company_id, companyId), eq(contacts.number, number)))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /**
