@@ -48,6 +48,8 @@ async function openActivity(page: Page) {
 interface MediaLike {
   muted: boolean;
   currentTime: number;
+  duration: number;
+  paused: boolean;
   play(): Promise<void>;
 }
 
@@ -101,6 +103,15 @@ test('the owner sees seeded activity, scrolls for more, and plays a voicemail', 
   const audio = await page.request.get(src);
   expect(audio.status()).toBe(200);
   expect(audio.headers()['content-type']).toBe('audio/wav');
+  // Issue 17: the player knows the recording's length before it is played (not 0:00).
+  await expect
+    .poll(() =>
+      player.evaluate((element) => {
+        const audio = element as unknown as MediaLike;
+        return audio.paused && Number.isFinite(audio.duration) ? audio.duration : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
   // It plays (the demo's recordings are short tones).
   await player.evaluate(async (element) => {
     const audio = element as unknown as MediaLike;
@@ -111,6 +122,12 @@ test('the owner sees seeded activity, scrolls for more, and plays a voicemail', 
     .poll(() => player.evaluate((element) => (element as unknown as MediaLike).currentTime))
     .toBeGreaterThan(0);
   await keepScreenshot(page, 'activity-voicemails');
+
+  // The compact density (the same choice as every table's) makes the rows shorter.
+  const height = async () => (await first.boundingBox())?.height ?? 0;
+  const comfortable = await height();
+  await page.getByRole('radiogroup', { name: 'Row density' }).getByText('Compact').click();
+  await expect.poll(height).toBeLessThan(comfortable);
 });
 
 test('a call’s transcript opens with its speakers and talk time', async ({ page }) => {

@@ -93,6 +93,11 @@ test('an admin imports 300 rows into a group, follows the progress and downloads
   await expect(
     dialog.getByText('295 contacts imported, 0 updated, 5 rows could not be imported'),
   ).toBeVisible();
+  // Issue 17: the stepper's Done step is filled once the import has finished.
+  await expect(dialog.locator('.mantine-Stepper-step').filter({ hasText: 'Done' })).toHaveAttribute(
+    'data-completed',
+    'true',
+  );
   const badRows = dialog.getByRole('table', { name: 'Rows that could not be imported' });
   await expect(badRows.getByRole('row')).toHaveCount(6);
   await expect(badRows.getByRole('cell', { name: '11', exact: true })).toBeVisible();

@@ -238,6 +238,49 @@ test('the selected contacts download as a CSV file', async ({ page }) => {
   expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
 });
 
+test('a contact with four labels shows two and "+2" on one line, the full list on hover, and Status in view at 1280 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const suffix = Date.now().toString(36);
+  const names = ['Overflow Alpha', 'Overflow Bravo', 'Overflow Charlie', 'Overflow Delta'].map(
+    (name) => `${name} ${suffix}`,
+  );
+  const labels: number[] = [];
+  for (const label of names) {
+    const created = await server.api('POST', `/companies/${companyId}/contactLabels`, { label }, token);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    labels.push(created.body.id as number);
+  }
+  await createContact('Olive Overflow', '+1 503 555 0164', { labels });
+  const table = await openContacts(page);
+  await search(page, 'Olive Overflow');
+  const row = table.getByRole('row', { name: /Olive Overflow/ });
+  // Issue 17: single-line rows with "+N" for extra labels and a full view on hover (or keyboard focus).
+  const labelsCell = row.getByRole('button', { name: `4 labels: ${names.join(', ')}` });
+  await expect(labelsCell).toContainText(`${names[0]}${names[1]}+2`);
+  await labelsCell.hover();
+  const fullList = page.getByRole('tooltip');
+  for (const name of names) await expect(fullList.getByText(name, { exact: true })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expect(fullList).toHaveCount(0);
+  // By keyboard: the cell is the next stop after the contact's name.
+  await row.getByRole('link', { name: 'Olive Overflow' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(labelsCell).toBeFocused();
+  await expect(page.getByRole('tooltip').getByText(names[3] as string, { exact: true })).toBeVisible();
+
+  // The row is one line, and the Status column is not cut off by the table's sideways scrolling.
+  const status = table.getByRole('columnheader', { name: 'Status' });
+  const statusBox = await status.boundingBox();
+  // The box the table scrolls sideways in (DataTable's scroll container): what lies past its edge is cut off.
+  const frame = await table.locator('xpath=..').boundingBox();
+  expect(statusBox && frame).toBeTruthy();
+  if (!statusBox || !frame) return;
+  expect(statusBox.x + statusBox.width).toBeLessThanOrEqual(Math.min(frame.x + frame.width, 1280));
+  expect((await row.boundingBox())?.height).toBeLessThan(50);
+});
+
 test('column choice is remembered, and the list and the editor have no serious accessibility violations', async ({
   page,
 }) => {

@@ -1,18 +1,23 @@
 /**
  * The feed itself: an ARIA feed of articles over the loaded pages, virtualised (TanStack Virtual, rows measured as
  * they render, since a transcript makes a row taller), asking for the next page as the end comes near. Page Down
- * and Page Up move between rows, as the feed pattern has it; Tab walks through each row and its player.
+ * and Page Up move between rows, as the feed pattern has it; Tab walks through each row and its player. Rows are
+ * as dense as the person chose for every list (ui/DataTable/density.tsx).
  */
 import { Box, Center, Loader, Paper, Text } from '@mantine/core';
 import type { ActivityRow } from '@shared/api/activity';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type Density, useDensity } from '../../ui/DataTable/density';
 import { ActivityItem } from './ActivityItem';
 import { rowKey, shouldLoadMore, withPinned } from './feedModel';
 import { rowSummary } from './format';
 
-const ESTIMATED_ROW_HEIGHT = 96;
-const ROW_GAP = 8;
+/** A row's likely height before it is measured, the space between rows and the padding inside one. */
+const ROW_LOOK: Record<Density, { estimatedHeight: number; gap: number; padding: string | number }> = {
+  comfortable: { estimatedHeight: 96, gap: 8, padding: 'sm' },
+  compact: { estimatedHeight: 64, gap: 4, padding: 6 },
+};
 
 export function ActivityFeed({
   rows,
@@ -33,6 +38,8 @@ export function ActivityFeed({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const keys = useMemo(() => rows.map(rowKey), [rows]);
+  const [density] = useDensity();
+  const look = ROW_LOOK[density];
 
   // Rows being listened to, or with a transcript open, stay mounted when they scroll out of view.
   const [pinned, setPinned] = useState<ReadonlySet<string>>(() => new Set());
@@ -57,7 +64,7 @@ export function ActivityFeed({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT + ROW_GAP,
+    estimateSize: () => look.estimatedHeight + look.gap,
     getItemKey: (index) => keys[index] ?? index,
     rangeExtractor,
     overscan: 6,
@@ -120,13 +127,14 @@ export function ActivityFeed({
                 left: 0,
                 right: 0,
                 transform: `translateY(${item.start}px)`,
-                paddingBottom: ROW_GAP,
+                paddingBottom: look.gap,
               }}
             >
-              <Paper withBorder p="sm">
+              <Paper withBorder p={look.padding}>
                 <ActivityItem
                   row={row}
                   tz={tz}
+                  compact={density === 'compact'}
                   onActiveChange={(active) => setPin(key, active)}
                   onVoicemailLinkExpired={onVoicemailLinkExpired}
                 />

@@ -33,11 +33,14 @@ const OUTCOME_COLORS: Record<CallOutcome, string> = {
 export function ActivityItem({
   row,
   tz,
+  compact = false,
   onActiveChange,
   onVoicemailLinkExpired,
 }: {
   row: ActivityRow;
   tz: string;
+  /** The compact density: tighter lines, a message's text on one line. */
+  compact?: boolean;
   /** Playing or reading a transcript: the feed keeps the row mounted. */
   onActiveChange: (active: boolean) => void;
   /** A voicemail's link ran out: there is no one-voicemail call, so the feed refreshes its pages. */
@@ -45,7 +48,7 @@ export function ActivityItem({
 }) {
   const party = partyName(row);
   return (
-    <Stack gap={4}>
+    <Stack gap={compact ? 0 : 4}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
           <Badge variant="light" color="blue" size="sm">
@@ -94,7 +97,7 @@ export function ActivityItem({
       </Group>
 
       {(row.type === 'message' || row.type === 'voicemail') && row.text && (
-        <Text size="sm" lineClamp={3}>
+        <Text size="sm" lineClamp={compact ? 1 : 3}>
           {row.text}
         </Text>
       )}
@@ -106,6 +109,7 @@ export function ActivityItem({
           <Recording
             src={row.recording_url}
             label={recordingLabel(row)}
+            duration={row.duration}
             onExpired={onVoicemailLinkExpired}
             onActiveChange={onActiveChange}
           />
@@ -131,6 +135,7 @@ function CallPlayback({
     <Recording
       src={call.data?.recording_url ?? row.recording_url}
       label={recordingLabel(row)}
+      duration={row.duration}
       onExpired={() => (wanted ? void call.refetch() : setWanted(true))}
       transcription={call.data?.transcription}
       onTranscriptRequest={() => setWanted(true)}

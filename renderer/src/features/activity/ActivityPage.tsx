@@ -11,7 +11,9 @@ import { formatPhone } from '@shared/domain/phone';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
-import { useShell, useTimeZone } from '../../app/context';
+import { useShell } from '../../app/context';
+import { useTimeZone } from '../../app/timeZone';
+import { DensityControl } from '../../ui/DataTable/density';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { ActivityFeed } from './ActivityFeed';
 import { ActivityFilters, type FiltersUpdate } from './ActivityFilters';
@@ -90,6 +92,7 @@ export function ActivityPage() {
           {tracked && tracked.companyId === companyId && isRunning(tracked) && !exportOpen && (
             <ExportProgress tracked={tracked} compact />
           )}
+          <DensityControl />
           {canExport && (
             <Button variant="default" onClick={() => setExportOpen(true)}>
               Export

@@ -2,9 +2,10 @@
  * A call's or voicemail's recording, for any screen that shows one (the activity feed; the inbox thread later):
  * the browser's own audio player on the short-lived signed link — made absolute for the desktop app and renewed
  * when it has run out — and the call's transcription (§3) in a panel that opens on demand, speaker by speaker,
- * with each side's share of the talking.
+ * with each side's share of the talking. The player loads the file's metadata up front, so it shows the length
+ * rather than 0:00; until it knows it, the length the record gives stands beside it.
  */
-import { Alert, Button, Collapse, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Collapse, Group, Loader, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { Call } from '@shared/api/activity';
 import { SPEAKERS, type Speaker, TRANSCRIPTION_STATES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
@@ -21,6 +22,8 @@ export interface RecordingProps {
   src: string | null;
   /** The player's accessible name, e.g. "Recording of call with Ann Lee". */
   label: string;
+  /** The length in seconds the record gives (a call's or voicemail's `duration`), shown until the player knows. */
+  duration?: number | null;
   /** The link has run out: fetch a fresh one and pass it as `src` (playback resumes with it). */
   onExpired?: () => void;
   /** The transcription when the caller has it (null: there is none). */
@@ -36,6 +39,7 @@ export interface RecordingProps {
 export function Recording({
   src,
   label,
+  duration,
   onExpired,
   transcription,
   onTranscriptRequest,
@@ -47,7 +51,13 @@ export function Recording({
   const [playing, setPlaying] = useState(false);
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<'renewing' | 'failed' | null>(null);
+  /** The player has read the file's length (its own display shows it from then on). */
+  const [lengthKnown, setLengthKnown] = useState(false);
+  /** The person pressed play: a link renewed meanwhile plays on; one renewed while merely loading does not. */
+  const wantsPlayback = useRef(false);
   const resumeWithNewLink = useRef(false);
+  /** A renewal is under way: a new link that fails as well is not renewed again (no endless renewals). */
+  const renewing = useRef(false);
   const panelId = useId();
   const url = src ? absoluteMediaUrl(src, apiBaseUrl(), window.location.href) : null;
 
@@ -61,6 +71,15 @@ export function Recording({
     element.play().catch(() => setProblem('failed'));
   }, [url]);
 
+  const onPlaybackChange = (playingNow: boolean) => {
+    wantsPlayback.current = playingNow;
+    setPlaying(playingNow);
+  };
+  const onLoadedMetadata = () => {
+    renewing.current = false;
+    setLengthKnown(Number.isFinite(audio.current?.duration));
+  };
+
   const active = playing || open;
   const reportActive = useRef(onActiveChange);
   reportActive.current = onActiveChange;
@@ -69,10 +88,13 @@ export function Recording({
   }, [active]);
   useEffect(() => () => reportActive.current?.(false), []);
 
+  // With the metadata loaded up front, an expired link fails before anyone presses play: it is renewed then too,
+  // quietly, so the player is ready; only a renewal the person is waiting for says so and plays on.
   const onError = () => {
-    if (src && onExpired && linkExpired(src, Date.now())) {
-      resumeWithNewLink.current = true;
-      setProblem('renewing');
+    if (src && onExpired && !renewing.current && linkExpired(src, Date.now())) {
+      renewing.current = true;
+      resumeWithNewLink.current = wantsPlayback.current;
+      setProblem(wantsPlayback.current ? 'renewing' : null);
       onExpired();
     } else setProblem('failed');
   };
@@ -92,15 +114,22 @@ export function Recording({
           <audio
             ref={audio}
             controls
-            preload="none"
+            preload="metadata"
             src={url}
             aria-label={label}
-            onPlay={() => setPlaying(true)}
-            onPause={() => setPlaying(false)}
-            onEnded={() => setPlaying(false)}
+            onPlay={() => onPlaybackChange(true)}
+            onPause={() => onPlaybackChange(false)}
+            onEnded={() => onPlaybackChange(false)}
+            onLoadedMetadata={onLoadedMetadata}
             onError={onError}
             style={{ height: 36, maxWidth: '100%' }}
           />
+          {!!duration && !lengthKnown && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              <VisuallyHidden>Length </VisuallyHidden>
+              {formatDuration(duration)}
+            </Text>
+          )}
           {problem && (
             <Text size="xs" c={problem === 'failed' ? 'red.8' : 'dimmed'} role="status">
               {problem === 'renewing' ? 'Renewing the link…' : 'The recording could not be played.'}

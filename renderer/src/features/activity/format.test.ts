@@ -1,6 +1,6 @@
 import type { ActivityRow } from '@shared/api/activity';
 import { describe, expect, it } from 'vitest';
-import { userTimeZone } from '../../app/context';
+import { userTimeZone } from '../../app/timeZone';
 import {
   capitalise,
   formatDuration,

@@ -13,7 +13,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useShell } from '../../app/context';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, DensityControl } from '../../ui/DataTable';
 import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
@@ -154,6 +154,7 @@ export function ContactsPage() {
         <Group gap="xs">
           {importButton}
           {newContactButton}
+          <DensityControl />
           <Menu closeOnItemClick={false} position="bottom-end">
             <Menu.Target>
               <Button variant="default">Columns</Button>
@@ -276,6 +277,7 @@ export function ContactsPage() {
               />
             }
             scrollContainer="auto"
+            densityControl={false}
             tableProps={{
               striped: true,
               highlightOnHover: true,

@@ -1,8 +1,9 @@
 /**
  * The contacts table's columns (§3 Contact fields), which of them a person has chosen to see (kept per user in
- * this browser's storage: a layout preference, not a secret), and the selection column.
+ * this browser's storage: a layout preference, not a secret), and the selection column. Every row is one line:
+ * long text ellipsizes with its full text in a title, labels and groups show two and "+N" (./OverflowList.tsx).
  */
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import type { Contact } from '@shared/api/contacts';
 import { labelOf } from '@shared/domain/codes';
 import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, GENDERS } from '@shared/domain/contacts';
@@ -14,7 +15,9 @@ import dayjs from 'dayjs';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { selectColumn } from '../../ui/DataTable';
+import { ContactStatusBadges } from './ContactStatusBadges';
 import type { ContactSort } from './filters';
+import { OverflowList } from './OverflowList';
 
 const column = createColumnHelper<Contact>();
 
@@ -61,6 +64,19 @@ const when = (iso: string) => (
 );
 const dash = (value: string | null | undefined) => value || '—';
 
+/** Widths past which a cell's text ellipsizes, keeping the row on one line and the Status column in view. */
+const MAX_WIDTH = { name: 200, number: 150, text: 180 } as const;
+
+/** Text on one line, cut with an ellipsis past `maxWidth`; the title carries the whole of it. */
+const oneLine = (value: string | null | undefined, maxWidth: number = MAX_WIDTH.text) =>
+  value ? (
+    <Text size="sm" truncate maw={maxWidth} title={value}>
+      {value}
+    </Text>
+  ) : (
+    '—'
+  );
+
 export function contactColumns(options: {
   selectable: boolean;
   /** The list's address query, so the contact page leads back to the same filtered page. */
@@ -77,7 +93,10 @@ export function contactColumns(options: {
           state={{ list: options.listSearch }}
           fw={500}
           size="sm"
-          style={{ whiteSpace: 'nowrap' }}
+          truncate
+          maw={MAX_WIDTH.name}
+          display="block"
+          title={info.getValue() || undefined}
         >
           {info.getValue() || '(no name)'}
         </Anchor>
@@ -85,36 +104,23 @@ export function contactColumns(options: {
     }),
     column.accessor('number', {
       header: 'Number',
-      cell: (info) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatPhone(info.getValue())}
-        </Text>
-      ),
+      cell: (info) => oneLine(formatPhone(info.getValue()), MAX_WIDTH.number),
     }),
-    column.accessor('email', { header: 'Email', cell: (info) => dash(info.getValue()) }),
-    column.accessor('company_name', { header: 'Company', cell: (info) => dash(info.getValue()) }),
+    column.accessor('email', { header: 'Email', cell: (info) => oneLine(info.getValue()) }),
+    column.accessor('company_name', { header: 'Company', cell: (info) => oneLine(info.getValue()) }),
     column.accessor('labels', {
       header: 'Labels',
-      cell: (info) =>
-        info.getValue().length === 0 ? (
-          '—'
-        ) : (
-          <Group gap={4}>
-            {info.getValue().map((label) => (
-              <Badge key={label.id} variant="light" size="sm" tt="none" title={label.label}>
-                {label.label}
-              </Badge>
-            ))}
-          </Group>
-        ),
+      cell: (info) => (
+        <OverflowList
+          items={info.getValue().map((label) => ({ id: label.id, name: label.label }))}
+          noun="labels"
+          pills
+        />
+      ),
     }),
     column.accessor('groups', {
       header: 'Groups',
-      cell: (info) =>
-        info
-          .getValue()
-          .map((group) => group.name)
-          .join(', ') || '—',
+      cell: (info) => <OverflowList items={info.getValue()} noun="groups" />,
     }),
     column.display({
       id: 'status',
@@ -123,17 +129,8 @@ export function contactColumns(options: {
         const contact = info.row.original;
         if (!contact.is_unsubscribed && !contact.is_invalid) return <Text size="sm">Active</Text>;
         return (
-          <Group gap={4}>
-            {contact.is_unsubscribed && (
-              <Badge color="orange" variant="light" size="sm" tt="none">
-                Unsubscribed
-              </Badge>
-            )}
-            {contact.is_invalid && (
-              <Badge color="red" variant="light" size="sm" tt="none">
-                Invalid
-              </Badge>
-            )}
+          <Group gap={4} wrap="nowrap">
+            <ContactStatusBadges contact={contact} size="sm" />
           </Group>
         );
       },
@@ -142,8 +139,8 @@ export function contactColumns(options: {
       header: 'Type',
       cell: (info) => dash(labelOf(CONTACT_TYPES, info.getValue())),
     }),
-    column.accessor('city', { header: 'City', cell: (info) => dash(info.getValue()) }),
-    column.accessor('state', { header: 'State', cell: (info) => dash(info.getValue()) }),
+    column.accessor('city', { header: 'City', cell: (info) => oneLine(info.getValue()) }),
+    column.accessor('state', { header: 'State', cell: (info) => oneLine(info.getValue()) }),
     column.accessor('gender', { header: 'Gender', cell: (info) => dash(labelOf(GENDERS, info.getValue())) }),
     column.accessor('age_range', {
       header: 'Age range',

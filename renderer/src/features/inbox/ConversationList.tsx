@@ -1,14 +1,15 @@
 /**
  * The conversation list: virtualised rows over infinite pages, filters (unread, archived, number, mine /
- * unassigned), a debounced search, unread badges; arrow keys move the active row and Enter opens it.
+ * unassigned), a debounced search, unread badges; arrow keys move the active row and Enter opens it. Each row
+ * says who, when, the latest item, and which line it is on and who it is assigned to.
  */
-import { Badge, Box, Chip, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Chip, Group, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { Conversation } from '@shared/api/conversations';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { formatPhone } from '@shared/domain/phone';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTimeZone } from '../../app/context';
+import { useTimeZone } from '../../app/timeZone';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { itemPreview, shortTime } from './format';
 import { useConversations, useInboxNumbers } from './inboxApi';
@@ -18,6 +19,18 @@ const ROW_HEIGHT = 72;
 
 export function conversationTitle(conversation: Conversation): string {
   return conversation.contact?.name || formatPhone(conversation.recipient);
+}
+
+/** The tracked number a conversation is on: its label, else the number (the full form goes in a title). */
+export function conversationLine(conversation: Conversation): { name: string; full: string } {
+  const number = formatPhone(conversation.number.number);
+  const label = conversation.number.label.trim();
+  return label ? { name: label, full: `${label} · ${number}` } : { name: number, full: number };
+}
+
+/** Who the conversation is assigned to, or "Unassigned". */
+export function conversationAssignee(conversation: Conversation): string {
+  return conversation.assigned_user?.name || 'Unassigned';
 }
 
 export function ConversationList({
@@ -194,6 +207,10 @@ const ConversationRow = memo(function ConversationRow({
   onOpen: (index: number, id: number) => void;
 }) {
   const title = conversationTitle(conversation);
+  const preview = conversation.latest_item ? itemPreview(conversation.latest_item) : '';
+  const line = conversationLine(conversation);
+  const assignee = conversationAssignee(conversation);
+  const metaId = `conversation-${conversation.id}-meta`;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox handles the keys (arrows and Enter).
     <div
@@ -202,6 +219,7 @@ const ConversationRow = memo(function ConversationRow({
       tabIndex={-1}
       aria-selected={selected}
       aria-label={`${title}${conversation.unread_count ? `, ${conversation.unread_count} unread` : ''}`}
+      aria-describedby={metaId}
       onClick={() => onOpen(index, conversation.id)}
       style={{
         position: 'absolute',
@@ -211,18 +229,18 @@ const ConversationRow = memo(function ConversationRow({
         height: ROW_HEIGHT,
         padding: '6px 8px',
         cursor: 'pointer',
-        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        borderBottom: '1px solid var(--mantine-color-default-border)',
         background: selected
           ? 'var(--mantine-color-blue-light)'
           : active
-            ? 'var(--mantine-color-gray-1)'
+            ? 'var(--app-row-active)'
             : undefined,
         outline: active ? '2px solid var(--mantine-color-blue-5)' : undefined,
         outlineOffset: -2,
       }}
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={conversation.unread_count ? 700 : 500} truncate>
+        <Text fw={conversation.unread_count ? 700 : 500} truncate title={title}>
           {title}
         </Text>
         <Group gap={4} wrap="nowrap">
@@ -236,9 +254,28 @@ const ConversationRow = memo(function ConversationRow({
           </Text>
         </Group>
       </Group>
-      <Text size="sm" c="dimmed" truncate>
-        {conversation.latest_item ? itemPreview(conversation.latest_item) : ''}
+      {/* Tighter lines than Mantine's, so the three lines fit ROW_HEIGHT (bench/inbox.ts draws rows of it). */}
+      {/* The whole text shows on hover: a preview is cut to the row's width. */}
+      <Text size="sm" c="dimmed" truncate lh={1.3} title={preview || undefined}>
+        {preview}
       </Text>
+      <Group id={metaId} justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" truncate lh={1.3} title={`Line: ${line.full}`}>
+          <VisuallyHidden>Line: </VisuallyHidden>
+          {line.name}
+        </Text>
+        <Text
+          size="xs"
+          c="dimmed"
+          truncate
+          lh={1.3}
+          title={`Assignee: ${assignee}`}
+          style={{ flexShrink: 0, maxWidth: '50%' }}
+        >
+          <VisuallyHidden>, assignee: </VisuallyHidden>
+          {assignee}
+        </Text>
+      </Group>
     </div>
   );
 });

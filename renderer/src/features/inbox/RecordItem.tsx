@@ -8,7 +8,7 @@ import { Badge, Box, Group, Text } from '@mantine/core';
 import type { ConversationItem } from '@shared/api/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTimeZone } from '../../app/context';
+import { useTimeZone } from '../../app/timeZone';
 import { Recording } from '../activity';
 import { useCall } from '../activity/activityApi';
 import { fullTime, kindLabel } from './format';

@@ -2,9 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import type { ColumnDef, RowSelectionState, SortingState, VisibilityState } from '@tanstack/react-table';
 import { act, type ReactNode, useState } from 'react';
 import type { Root } from 'react-dom/client';
+import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { reactRoots } from '../../testing/reactRoots';
 import { DataTable } from './DataTable';
+import { densityStorageKey } from './density';
 import { selectColumn } from './selectColumn';
 
 interface Person {
@@ -260,5 +262,78 @@ describe('DataTable', () => {
       ),
     );
     expect(headers(page).map((th) => th.textContent)).toEqual(['Name']);
+  });
+
+  describe('density', () => {
+    /** The table inside a shell that hands its screens the signed-in user, as app/Shell.tsx does. */
+    function AsUser({ id, children }: { id: number; children: ReactNode }) {
+      return (
+        <MemoryRouter>
+          <Routes>
+            <Route element={<Outlet context={{ user: { id } }} />}>
+              <Route index element={children} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      );
+    }
+    const densityChoice = (page: HTMLElement, name: string) => {
+      const found = page.querySelector(`[role="radiogroup"][aria-label="${name}"]`);
+      if (!found) throw new Error(`no density choice ${name}`);
+      return found;
+    };
+    /** A choice's radio, found by its label's text. */
+    const option = (page: HTMLElement, name: string, label: string) => {
+      const found = [...densityChoice(page, name).querySelectorAll('label')].find(
+        (l) => l.textContent === label,
+      );
+      const radio = found && document.getElementById(found.htmlFor);
+      if (!(radio instanceof HTMLInputElement)) throw new Error(`no option ${label}`);
+      return radio;
+    };
+    const spacing = (page: HTMLElement) =>
+      table(page)?.style.getPropertyValue('--table-vertical-spacing') ?? '';
+
+    it('offers a named density choice over the table; compact tightens the rows of every table, per user', () => {
+      localStorage.removeItem(densityStorageKey(7));
+      localStorage.removeItem(densityStorageKey(8));
+      const page = render(
+        <AsUser id={7}>
+          <DataTable label="People" data={PEOPLE} columns={COLUMNS} />
+          <DataTable label="Teams" data={PEOPLE} columns={COLUMNS} />
+        </AsUser>,
+      );
+      const comfortable = spacing(page);
+      expect(option(page, 'People row density', 'Comfortable').checked).toBe(true);
+
+      click(option(page, 'People row density', 'Compact'));
+      expect(spacing(page)).not.toBe(comfortable);
+      // The other table follows the same choice, and it is remembered for this user alone.
+      const teams = page.querySelectorAll('table')[1];
+      expect(teams?.style.getPropertyValue('--table-vertical-spacing')).toBe(spacing(page));
+      expect(localStorage.getItem(densityStorageKey(7))).toBe('"compact"');
+      expect(localStorage.getItem(densityStorageKey(8))).toBeNull();
+
+      const other = render(
+        <AsUser id={8}>
+          <DataTable label="People" data={PEOPLE} columns={COLUMNS} />
+        </AsUser>,
+      );
+      expect(spacing(other)).toBe(comfortable);
+    });
+
+    it("leaves the choice to the screen when asked, and lets the screen's own spacing win", () => {
+      const page = render(
+        <DataTable
+          label="People"
+          data={PEOPLE}
+          columns={COLUMNS}
+          densityControl={false}
+          tableProps={{ verticalSpacing: 4 }}
+        />,
+      );
+      expect(page.querySelector('[role="radiogroup"]')).toBeNull();
+      expect(spacing(page)).toBe('calc(0.25rem * var(--mantine-scale))');
+    });
   });
 });

@@ -9,6 +9,8 @@
  * - Row selection, column visibility and column order are controllable from outside (selection for bulk actions,
  *   visibility and order for a person's column choices); left uncontrolled, the table keeps them itself.
  * - Columns say how their cells sit through `meta` (see ./columnMeta.ts).
+ * - Rows are as dense as the person chose (./density.tsx): a toolbar over the table offers the choice, unless the
+ *   screen puts it in its own toolbar (`densityControl={false}`); spacing the screen sets in `tableProps` wins.
  * - Headers and cells are called, not mounted as components (TanStack's flexRender mounts them): a screen that
  *   builds its columns anew on each render keeps its cells' inputs, their focus and open dropdowns. A cell that
  *   needs hooks returns an element of its own component.
@@ -31,6 +33,7 @@ import {
 import type { ReactNode } from 'react';
 import { LoadingState } from '../States';
 import './columnMeta';
+import { DENSITY_TABLE_PROPS, DensityControl, useDensity } from './density';
 import { Pager, type PagerProps } from './Pager';
 import { SortableHeader } from './SortableHeader';
 
@@ -74,6 +77,8 @@ export interface DataTableProps<TData> {
 
   /** 'auto' scrolls a wide table sideways; a minimum width scrolls it below that width (Table.ScrollContainer). */
   scrollContainer?: 'auto' | { minWidth: number };
+  /** Draw the density choice over the table; false when the screen's own toolbar has it. */
+  densityControl?: boolean;
   /** Mantine's look of the table (striped, highlightOnHover, spacing, borders, font size, style). */
   tableProps?: Omit<TableProps, 'children' | 'aria-label' | 'aria-busy'>;
 }
@@ -116,8 +121,10 @@ export function DataTable<TData>({
   columnOrder,
   onColumnOrderChange,
   scrollContainer,
+  densityControl = true,
   tableProps,
 }: DataTableProps<TData>) {
+  const [density] = useDensity();
   // Only the state the caller holds, and its handlers, are passed on: TanStack keeps the rest itself, and an
   // `undefined` key would override its own.
   const controlled: Partial<TableState> = {};
@@ -151,7 +158,7 @@ export function DataTable<TData>({
 
   const rows = table.getRowModel().rows;
   const drawn = (
-    <Table {...tableProps} aria-label={label} aria-busy={busy}>
+    <Table {...DENSITY_TABLE_PROPS[density]} {...tableProps} aria-label={label} aria-busy={busy}>
       <Table.Thead>
         {table.getHeaderGroups().map((headerGroup) => (
           <Table.Tr key={headerGroup.id}>
@@ -168,7 +175,7 @@ export function DataTable<TData>({
       </Table.Thead>
       <Table.Tbody>
         {rows.map((row) => (
-          <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--mantine-color-blue-0)' : undefined}>
+          <Table.Tr key={row.id} bg={row.getIsSelected() ? 'var(--app-row-selected)' : undefined}>
             {row.getVisibleCells().map((cell) => {
               const meta = cell.column.columnDef.meta;
               return (
@@ -186,6 +193,11 @@ export function DataTable<TData>({
   const showPager = !!pagination && pagination.pageCount > 1;
   return (
     <>
+      {densityControl && (
+        <Group justify="flex-end">
+          <DensityControl label={`${label} row density`} />
+        </Group>
+      )}
       {scrollContainer === 'auto' ? (
         <Box style={{ overflowX: 'auto' }}>{drawn}</Box>
       ) : scrollContainer ? (

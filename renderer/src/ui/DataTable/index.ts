@@ -1,5 +1,9 @@
-/** The table kit: the table (alone, or over a query), its selection column, and the pager it draws under server lists. */
+/**
+ * The table kit: the table (alone, or over a query), its selection column, the pager it draws under server lists,
+ * and the row density every list follows.
+ */
 export { DataTable, type DataTableProps } from './DataTable';
+export { DENSITY_TABLE_PROPS, type Density, DensityControl, useDensity } from './density';
 export { Pager, type PagerProps } from './Pager';
 export { QueryTable, type RowsQuery } from './QueryTable';
 export { selectColumn } from './selectColumn';

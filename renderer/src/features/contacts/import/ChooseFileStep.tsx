@@ -58,7 +58,7 @@ export function ChooseFileStep({
             <Text fw={600}>Drop the file to read it</Text>
           </Dropzone.Accept>
           <Dropzone.Reject>
-            <Text fw={600} c="red.8">
+            <Text fw={600} c="var(--app-danger-text)">
               Only CSV and XLSX files can be imported
             </Text>
           </Dropzone.Reject>

@@ -91,7 +91,7 @@ export function DoneStep({
               Loading the report…
             </Text>
           ) : report.error ? (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="var(--app-danger-text)" role="alert">
               The report could not be loaded: {failureText(report.error)}
             </Text>
           ) : shown && shown.rows.length > 0 ? (
@@ -100,6 +100,7 @@ export function DoneStep({
                 label="Rows that could not be imported"
                 data={shown.rows}
                 columns={BAD_ROW_COLUMNS}
+                densityControl={false}
                 tableProps={{ striped: true, verticalSpacing: 4 }}
               />
               {shown.total > shown.rows.length && (
@@ -110,7 +111,7 @@ export function DoneStep({
             </>
           ) : null}
           {downloadError && (
-            <Text size="sm" c="red.8" role="alert">
+            <Text size="sm" c="var(--app-danger-text)" role="alert">
               The report could not be downloaded: {downloadError}
             </Text>
           )}

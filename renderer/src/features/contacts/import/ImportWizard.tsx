@@ -24,6 +24,8 @@ export interface ImportWizardProps {
 }
 
 type LocalStep = 0 | 1 | 2;
+/** Choose file, Map columns, Import, Done. */
+const STEP_COUNT = 4;
 
 export function ImportWizard({ opened, onClose }: ImportWizardProps) {
   const { company } = useShell();
@@ -110,6 +112,9 @@ export function ImportWizard({ opened, onClose }: ImportWizardProps) {
     hadImport.current = !!tracked;
   }, [tracked, opened]);
   const active = !mine ? step : mine.phase === 'uploading' || mine.phase === 'importing' ? 2 : 3;
+  // A finished import completes the last step too (the stepper fills every step when active is past the last);
+  // a failed one leaves "Done" open.
+  const stepperActive = active === 3 && mine?.phase === 'finished' ? STEP_COUNT : active;
   const groupNames = realGroups
     .filter((group) => chosenGroups.includes(String(group.id)))
     .map((group) => group.name);
@@ -124,7 +129,7 @@ export function ImportWizard({ opened, onClose }: ImportWizardProps) {
     >
       <Stack>
         <Stepper
-          active={active}
+          active={stepperActive}
           size="sm"
           allowNextStepsSelect={false}
           onStepClick={(index) => {

@@ -137,11 +137,12 @@ export function MapColumnsStep({
           data={fields}
           columns={mappingColumns}
           getRowId={(field) => field.key}
+          densityControl={false}
           tableProps={{ striped: true, verticalSpacing: 4 }}
         />
       </ScrollArea.Autosize>
       {repeated.length > 0 && (
-        <Text size="sm" c="yellow.9">
+        <Text size="sm" c="var(--app-warning-text)">
           {repeated.map((column) => `“${column}”`).join(', ')} {repeated.length === 1 ? 'fills' : 'fill'} more
           than one field.
         </Text>
@@ -160,6 +161,7 @@ export function MapColumnsStep({
             label="File preview"
             data={rows.slice(0, PREVIEW_ROWS)}
             columns={previewColumns}
+            densityControl={false}
             tableProps={{ withTableBorder: true, withColumnBorders: true, verticalSpacing: 2, fz: 'xs' }}
           />
         </ScrollArea>
