@@ -73,6 +73,9 @@ test('sign-in and the shell have no serious accessibility violations', async ({ 
 
   await signInThroughUi(page, server.url, 'owner@demo.test');
   await expectSignedIn(page);
+  // An owner lands on the inbox (issue 17 "Landing by role", landing.spec.ts); the shell is checked on Profile.
+  await expect(page).toHaveURL(`${server.url}/inbox`);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   await keepScreenshot(page, 'shell-profile');
   const shell = await new AxeBuilder({ page }).analyze();

@@ -96,6 +96,8 @@ test('sign-up creates a company whose creator is its owner (§6), signed in', as
   await page.getByLabel('Password', { exact: true }).fill('open-sesame-42');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expectSignedIn(page);
+  // The creator is the owner, and owners land on the inbox (issue 17 "Landing by role").
+  await expect(page).toHaveURL(`${server.url}/inbox`);
   await expect(page.getByLabel('Company')).toHaveText('Corner Garage');
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }),

@@ -14,4 +14,6 @@ export const keys = {
   apiKeys: () => ['ApiKeys'] as const,
   mfa: () => ['MFA'] as const,
   roles: () => ['User', 'roles'] as const,
+  /** The caller's unseen counts in a company: fetched by the inbox's live side, read by the navigation too. */
+  notificationCounts: (companyId: number) => ['Notification', 'counts', companyId] as const,
 } satisfies Record<string, (...args: never[]) => readonly [DataTag, ...unknown[]]>;

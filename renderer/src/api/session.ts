@@ -2,7 +2,7 @@
  * UI-only session state in small jotai atoms (ARCHITECTURE "Renderer state"), in one store so the API client can
  * read them outside React. Server data (the user, companies) lives in TanStack Query, not here.
  */
-import { createStore } from 'jotai';
+import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 
 export const appStore = createStore();
@@ -24,3 +24,11 @@ export const adminSessionAtom = atomWithStorage<boolean>(
   createJSONStorage(() => sessionStorage),
   { getOnInit: true },
 );
+
+/**
+ * Who is signed in is changing hands (a platform admin signing in as someone, or returning): 'switching' while the
+ * session and the cache change (the shell gives way to a loader, so no screen shows one person's data with the
+ * other's session), then 'switched' until the app is back at `/`, where the new person lands. Not kept.
+ */
+export type IdentitySwitch = 'none' | 'switching' | 'switched';
+export const identitySwitchAtom = atom<IdentitySwitch>('none');

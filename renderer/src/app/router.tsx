@@ -5,13 +5,15 @@
  * fetches the screen it lands on and the phone panel (shellParts.tsx) beside it; a skeleton holds the screen's
  * place while its chunk loads, and prefetch.ts fetches the likely next screens once the shell is idle. A route
  * names its screen in `handle.screen`, which is also how prefetching finds the screen behind a path. Not screens,
- * so not split: the index redirect, `/dialer` (hands a tel: number to the phone panel) and "not found".
+ * so not split: the index redirect to the user's landing (Landing.tsx), `/dialer` (hands a tel: number to the
+ * phone panel) and "not found".
  */
 import { useEffect } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { onAfterLogout } from '../api';
 import { DialerRoute } from '../features/softphone/DialerRoute';
 import { NotFoundPage } from '../ui/States';
+import { Landing } from './Landing';
 import { type LazyScreen, lazyScreen } from './lazyLoad';
 import { prefetchAfterSettling, preloadPath, registerScreenRoutes } from './prefetch';
 import { RequireUser } from './RequireUser';
@@ -50,7 +52,7 @@ const screens = {
 
 /** While a signed-out page sits idle (the user is typing): what signing in will need first. */
 function PrefetchSignedIn() {
-  useEffect(() => prefetchAfterSettling([{ preload: preloadShellParts }, screens.profile]), []);
+  useEffect(() => prefetchAfterSettling([{ preload: preloadShellParts }, screens.inbox]), []);
   return null;
 }
 
@@ -82,7 +84,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RequireUser />,
     children: [
-      { index: true, element: <Navigate to="/profile" replace /> },
+      { index: true, element: <Landing /> },
       screen('profile', screens.profile),
       screen('inbox', screens.inbox),
       screen('inbox/new', screens.inbox),
@@ -102,9 +104,10 @@ export const routes: RouteObject[] = [
 ];
 
 registerScreenRoutes(routes);
-// The screen this page load lands on starts downloading now, beside the session check, not after it (`/`
-// redirects to the profile); on a signed-in page, so do the shell's deferred parts (the phone panel).
-const landing = window.location.pathname === '/' ? '/profile' : window.location.pathname;
+// The screen this page load lands on starts downloading now, beside the session check, not after it (`/` leads
+// to a landing known only with the user: the inbox, where most roles land); on a signed-in page, so do the shell's
+// deferred parts (the phone panel).
+const landing = window.location.pathname === '/' ? '/inbox' : window.location.pathname;
 preloadPath(landing);
 if (matchRoutes(routes, landing)?.[0]?.route.path === '/') void preloadShellParts();
 

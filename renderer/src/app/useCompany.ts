@@ -37,5 +37,7 @@ export function useSelectedCompany(user: User | null | undefined) {
   useEffect(() => {
     if (company && company.id !== storedId) setStoredId(company.id);
   }, [company, storedId, setStoredId]);
-  return { company, companies, select: setStoredId };
+  // A platform admin's companies come from companies/slim: until it answers, which one is theirs is not known yet.
+  const pending = platformAdmin && all.isPending;
+  return { company, companies, select: setStoredId, pending };
 }

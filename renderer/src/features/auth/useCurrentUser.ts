@@ -13,6 +13,15 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
+/**
+ * A user in the cache is kept (the query's defaults); "signed out" in the cache is asked again whenever a screen
+ * needs the user: the cache is written to storage at most once a second, so a page opened just after signing in (a
+ * reload, a link opened in another tab) may find the signed-out answer of before, though the session is valid.
+ */
 export function useCurrentUser() {
-  return useQuery({ queryKey: keys.currentUser(), queryFn: fetchCurrentUser });
+  return useQuery({
+    queryKey: keys.currentUser(),
+    queryFn: fetchCurrentUser,
+    staleTime: (query) => (query.state.data ? Number.POSITIVE_INFINITY : 0),
+  });
 }

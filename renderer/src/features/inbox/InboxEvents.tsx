@@ -13,6 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useMatch } from 'react-router';
 import { api } from '../../api';
+import { keys } from '../../api/keys';
 import { useChannelSubscribed, useRealtimeEvent } from '../../api/realtime';
 import { platform } from '../../platform';
 import { itemPreview } from './format';
@@ -26,8 +27,6 @@ const COUNT_POLL_MS = 60_000;
 /** Item ids alerted this session, so a re-published item never alerts twice; old ones are forgotten past this. */
 const REMEMBERED_ALERTS = 500;
 
-const countsKey = (companyId: number) => ['Notification', 'counts', companyId] as const;
-
 export function InboxEvents({ companyId, userId }: { companyId: number; userId: number }) {
   const client = useQueryClient();
   const apply = useApplyConversation();
@@ -37,7 +36,7 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const counts = useQuery({
-    queryKey: countsKey(companyId),
+    queryKey: keys.notificationCounts(companyId),
     queryFn: () => api.call(NOTIFICATION_ENDPOINTS.counts, { params: { companyId } }, { silent: true }),
     refetchInterval: COUNT_POLL_MS,
   });
@@ -71,7 +70,7 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
   useEffect(() => {
     if (listening && !wasListening.current) {
       void client.invalidateQueries({ queryKey: inboxKeys.lists(companyId) });
-      void client.invalidateQueries({ queryKey: countsKey(companyId) });
+      void client.invalidateQueries({ queryKey: keys.notificationCounts(companyId) });
       if (heardBefore.current) void client.invalidateQueries({ queryKey: ['ConversationItem'] });
       heardBefore.current = true;
     }
@@ -94,7 +93,7 @@ export function InboxEvents({ companyId, userId }: { companyId: number; userId: 
     if (!refreshTimer.current) {
       refreshTimer.current = setTimeout(() => {
         refreshTimer.current = undefined;
-        void client.invalidateQueries({ queryKey: countsKey(companyId) });
+        void client.invalidateQueries({ queryKey: keys.notificationCounts(companyId) });
       }, COUNT_REFRESH_DELAY_MS);
     }
 

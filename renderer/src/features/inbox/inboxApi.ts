@@ -4,9 +4,11 @@ import { INBOX_ENDPOINTS } from '@shared/api/inbox';
 import { NOTIFICATION_ENDPOINTS } from '@shared/api/notifications';
 import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { USER_ENDPOINTS } from '@shared/api/users';
+import { roleCan } from '@shared/domain/permissions';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { useContractMutation } from '../../api/useContractMutation';
+import { useShell } from '../../app/context';
 import {
   type ConversationFilters,
   type ConversationPages,
@@ -74,13 +76,17 @@ export function useInboxNumbers(companyId: number) {
   });
 }
 
+/**
+ * The company's users, for the Assign choice. Only roles with users.view may list them: agents are not asked (the
+ * server would refuse), and the choice falls back to what they know, "me" and the current assignee.
+ */
 export function useCompanyUsers(companyId: number) {
+  const { company } = useShell();
   return useQuery({
     queryKey: ['User', 'inbox-assignees', companyId] as const,
     queryFn: async () =>
       (await api.call(USER_ENDPOINTS.list, { query: { companyId, perPage: 100 } }, { silent: true })).data,
-    enabled: companyId > 0,
-    // Roles without users.view (agents) get a 403: the Assign choice falls back to "me" and the current assignee.
+    enabled: companyId > 0 && company?.id === companyId && roleCan(company.role, 'users.view'),
     retry: false,
   });
 }
