@@ -4,7 +4,7 @@
  * answers, then its delivery state), and the sandbox outbox has the text; an MMS with a PNG shows the image;
  * archive and restore from the header move the conversation out of and back into the list; and the inbox has no
  * serious accessibility violations. The arriving text raises a desktop alert; the contact is renamed from the
- * panel beside the thread.
+ * contact details the thread's toolbar opens.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -154,8 +154,9 @@ test('a text arrives live, the agent replies and sends an MMS, then archives and
   await page.getByText('Archived', { exact: true }).click();
   await expect(list.getByRole('option', { name: '(415) 555-0177', exact: true })).toBeVisible();
 
-  // The contact beside the thread (the texter became a contact named by their number): renamed there, the
-  // conversation list and the thread's heading follow.
+  // The contact's details, opened from the thread's toolbar (the texter became a contact named by their
+  // number): renamed there, the conversation list and the thread's heading follow.
+  await page.getByRole('button', { name: 'Contact details' }).click();
   const panel = page.getByRole('region', { name: 'Contact' });
   await expect(panel.getByRole('textbox', { name: 'Name' })).toHaveValue('(415) 555-0177');
   await panel.getByRole('textbox', { name: 'Name' }).fill('Jamie Rivera');

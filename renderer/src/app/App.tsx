@@ -20,7 +20,7 @@ registerReplays(queryClient, api);
 
 export function App() {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="top-center" limit={4} />
       <ErrorBoundary>
         <PersistQueryClientProvider

@@ -2,40 +2,31 @@
  * The signed-in frame: a navigation landmark with the areas the role may use, the company switcher, the
  * connection state (offline banner with the age of what is shown) and the user menu.
  */
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  Menu,
-  NavLink,
-  Select,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, Menu, Select, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { labelOf } from '@shared/domain/codes';
+import type { User } from '@shared/api/auth';
 import { roleCan } from '@shared/domain/permissions';
-import { ROLES } from '@shared/domain/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { Link, Outlet, NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { useConnection } from '../api/connection';
 import { keys } from '../api/keys';
-import { useRealtimeState } from '../api/realtime';
 import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { platform } from '../platform';
+import { ConnectionBadge } from './ConnectionBadge';
+import { MainNavigation, NAVBAR_LAYOUT } from './MainNavigation';
 import { visibleNavItems } from './navigation';
-import { preloadPath, usePrefetchScreens } from './prefetch';
+import { usePrefetchScreens } from './prefetch';
 import { RealtimeBridge } from './RealtimeBridge';
+import { mayTakeCalls, roleLabel } from './roleInCompany';
 import { DeferredInboxEvents, DeferredPhone } from './shellParts';
+import { KeyboardShortcuts } from './shortcuts';
+import { useInboxUnreadCount } from './unreadCount';
 import { useSelectedCompany } from './useCompany';
+import { PHONE_DOCK_WIDTH, usePhoneDockExpanded } from './workspaceLayout';
 
 function age(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -45,23 +36,24 @@ function age(ms: number): string {
   return `${hours} hour${hours === 1 ? '' : 's'} ago`;
 }
 
-export function Shell() {
+export function Shell({ user }: { user: User }) {
   const [opened, { toggle }] = useDisclosure();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: user } = useCurrentUser();
   const { company, companies, select } = useSelectedCompany(user);
   const connection = useConnection();
-  const realtime = useRealtimeState();
   const adminSession = useAtomValue(adminSessionAtom);
   const updatedAt = queryClient.getQueryState(keys.currentUser())?.dataUpdatedAt ?? 0;
   const role = company?.role ?? null;
   const items = visibleNavItems(role);
+  const inboxUnread = useInboxUnreadCount(company?.id ?? null);
   // Once the shell has rendered, fetch the screens its navigation leads to while the browser is idle.
-  usePrefetchScreens(items.map((item) => item.to));
-  // The phone panel is for the people who take calls (calls.handle: owner, administrator, agent).
-  const phone =
-    user && company && roleCan(role, 'calls.handle') ? { userId: user.id, companyId: company.id } : null;
+  const paths = items.map((item) => item.to);
+  usePrefetchScreens(paths);
+  // The phone panel is for the people who take calls with a calling line (roleInCompany.ts).
+  const phone = company && mayTakeCalls(user, company) ? { userId: user.id, companyId: company.id } : null;
+  // The phone's column follows its dock: the full panel, or the slim bar (workspaceLayout.ts).
+  const phoneExpanded = usePhoneDockExpanded(user?.id ?? 0);
 
   // A notification clicked or a tel:/sms: link opened: go where it points.
   useEffect(() => platform().onNavigate((route) => navigate(route)), [navigate]);
@@ -78,8 +70,16 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      aside={phone ? { width: 320, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
+      navbar={{ ...NAVBAR_LAYOUT, collapsed: { mobile: !opened } }}
+      aside={
+        phone
+          ? {
+              width: phoneExpanded ? PHONE_DOCK_WIDTH.expanded : PHONE_DOCK_WIDTH.collapsed,
+              breakpoint: 'md',
+              collapsed: { mobile: true },
+            }
+          : undefined
+      }
       padding="md"
     >
       <AppShell.Header>
@@ -92,7 +92,7 @@ export function Shell() {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Text fw={700} c="blue.8" component={Link} to="/">
+            <Text fw={700} c="var(--mantine-color-anchor)" component={Link} to="/">
               Switchboard
             </Text>
             {companies.length > 1 ? (
@@ -118,14 +118,7 @@ export function Shell() {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <Badge
-              color={connection.online ? 'green' : 'red'}
-              variant="light"
-              role="status"
-              title={`Live updates: ${realtime}`}
-            >
-              {connection.online ? (realtime === 'connected' ? 'Online' : 'Connecting…') : 'Offline'}
-            </Badge>
+            <ConnectionBadge />
             <Menu position="bottom-end">
               <Menu.Target>
                 <UnstyledButton aria-label="User menu">
@@ -133,7 +126,7 @@ export function Shell() {
                     {user?.name}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {labelOf(ROLES, role)}
+                    {roleLabel(user, company)}
                   </Text>
                 </UnstyledButton>
               </Menu.Target>
@@ -156,16 +149,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-        {items.map((item) => (
-          <NavLink
-            key={item.to}
-            component={RouterNavLink}
-            to={item.to}
-            label={item.label}
-            onMouseEnter={() => preloadPath(item.to)}
-            onFocus={() => preloadPath(item.to)}
-          />
-        ))}
+        <MainNavigation items={items} unread={{ '/inbox': inboxUnread }} />
       </AppShell.Navbar>
       <AppShell.Main>
         {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
@@ -195,6 +179,7 @@ export function Shell() {
           </Alert>
         )}
         <Outlet context={{ user, company }} />
+        <KeyboardShortcuts paths={paths} phone={Boolean(phone)} />
       </AppShell.Main>
       {phone && (
         <AppShell.Aside p="sm" style={{ overflowY: 'auto' }} aria-label="Phone">

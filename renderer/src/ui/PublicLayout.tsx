@@ -11,7 +11,7 @@ export function PublicLayout({ title, children }: { title: string; children: Rea
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={420} maw="100%">
         <Stack gap="md">
-          <Text fw={700} c="blue.8" size="sm">
+          <Text fw={700} c="var(--mantine-color-anchor)" size="sm">
             Switchboard
           </Text>
           <Title order={1} size="h2">

@@ -1,14 +1,19 @@
 /**
- * The inbox (§7 Conversations and messages): the conversation list beside the open thread (`/inbox/:id`).
+ * The inbox (§7 Conversations and messages): the conversation list beside the open thread (`/inbox/:id`), which
+ * gets the room: the contact's details open from the thread's toolbar ("Contact details"; Esc closes them and
+ * focus returns to that button), beside the thread on very wide windows and in a drawer on others, and stay open
+ * or closed as the agent left them (remembered per user, workspaceLayout.ts).
  * New message (`/inbox/new`, also where sms: links land) texts someone with no conversation yet. Live updates and
  * desktop alerts come from `InboxEvents`, which the shell keeps mounted on every screen.
  */
 import { Box, Button, Drawer, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { roleCan } from '@shared/domain/permissions';
-import { useCallback, useMemo, useState } from 'react';
+import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useMatch, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
+import { useContactDetailsOpen } from '../../app/workspaceLayout';
+import { IconButton } from '../../ui/IconButton';
 import { EmptyState } from '../../ui/States';
 import { ContactPanel } from './ContactPanel';
 import { ConversationList } from './ConversationList';
@@ -35,9 +40,30 @@ export function InboxPage() {
   const openConversation = useCallback((id: number) => void navigate(`/inbox/${id}`), [navigate]);
   // The open conversation (the thread's own query, shared through the cache) names the contact for the panel.
   const open = useConversation(openId ?? 0);
-  // Wide windows show the contact beside the thread; narrow ones open it in a drawer.
-  const wide = useMediaQuery('(min-width: 75em)', true);
-  const [contactDrawer, setContactDrawer] = useState(false);
+  // Windows wide enough for the list, a roomy thread and the details show them beside the thread; the others
+  // open them in a drawer over it, so the thread never shrinks to a few words a line.
+  const wide = useMediaQuery('(min-width: 100em)', false, { getInitialValueInEffect: false });
+  const [detailsOpen, setDetailsOpen] = useContactDetailsOpen(user.id);
+  const detailsButton = useRef<HTMLButtonElement>(null);
+  const closeDetails = () => {
+    setDetailsOpen(false);
+    detailsButton.current?.focus();
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !event.defaultPrevented) closeDetails();
+  };
+  const details = open.data && roleCan(company?.role, 'contacts.view') ? open.data : null;
+  const detailsToggle = details && (
+    <IconButton
+      ref={detailsButton}
+      icon="sidebar"
+      label="Contact details"
+      shortcut={detailsOpen ? 'Esc' : undefined}
+      aria-expanded={detailsOpen}
+      variant={detailsOpen ? 'light' : 'default'}
+      onClick={() => (detailsOpen ? closeDetails() : setDetailsOpen(true))}
+    />
+  );
   if (!roleCan(company?.role, 'inbox.use'))
     return <EmptyState title="No inbox">Your role in this company does not use the inbox.</EmptyState>;
 
@@ -47,16 +73,9 @@ export function InboxPage() {
         <Title order={1} size="h2">
           Inbox
         </Title>
-        <Group gap="xs">
-          {open.data && !wide && (
-            <Button variant="default" size="xs" onClick={() => setContactDrawer(true)}>
-              Contact details
-            </Button>
-          )}
-          <Button size="xs" onClick={() => navigate('/inbox/new')}>
-            New message
-          </Button>
-        </Group>
+        <Button size="xs" onClick={() => navigate('/inbox/new')}>
+          New message
+        </Button>
       </Group>
       <NewMessageModal
         companyId={companyId}
@@ -66,7 +85,7 @@ export function InboxPage() {
         onSent={(conversationId) => navigate(`/inbox/${conversationId}`, { replace: true })}
       />
       <Box style={{ display: 'flex', gap: 16, height: 'calc(100vh - 160px)', minHeight: 480 }}>
-        <Box style={{ flex: '0 0 34%', minWidth: 260, height: '100%' }}>
+        <Box style={{ flex: '0 0 34%', minWidth: 260, maxWidth: 360, height: '100%' }}>
           <ConversationList
             companyId={companyId}
             openId={openId}
@@ -77,27 +96,22 @@ export function InboxPage() {
         </Box>
         <Box style={{ flex: 1, minWidth: 0, height: '100%' }}>
           {openId ? (
-            <Thread key={openId} conversationId={openId} me={user} />
+            <Thread key={openId} conversationId={openId} me={user} actions={detailsToggle} />
           ) : (
             <Text c="dimmed" ta="center" py="xl">
               Choose a conversation.
             </Text>
           )}
         </Box>
-        {open.data && wide && (
-          <Box style={{ flex: '0 0 280px', height: '100%' }}>
-            <ContactPanel conversation={open.data} />
+        {details && wide && detailsOpen && (
+          <Box style={{ flex: '0 0 300px', height: '100%' }} onKeyDown={closeOnEscape}>
+            <ContactPanel conversation={details} />
           </Box>
         )}
       </Box>
-      {open.data && !wide && (
-        <Drawer
-          opened={contactDrawer}
-          onClose={() => setContactDrawer(false)}
-          position="right"
-          title="Contact details"
-        >
-          <ContactPanel conversation={open.data} />
+      {details && !wide && (
+        <Drawer opened={detailsOpen} onClose={closeDetails} position="right" title="Contact details">
+          <ContactPanel conversation={details} />
         </Drawer>
       )}
     </>

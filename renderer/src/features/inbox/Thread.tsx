@@ -1,5 +1,6 @@
 /**
- * One conversation: its header actions (mark unread, archive / restore, block / unblock, assign, add a note),
+ * One conversation: its toolbar (mark unread, archive / restore, block / unblock, add a note as named icons,
+ * assign, and whatever the page adds — the contact details' toggle),
  * its items of every kind oldest first (older ones load on scrolling up), compliance hints and the composer.
  * Opening it (with the window focused) marks it read.
  */
@@ -24,10 +25,11 @@ import { NOTE_ENDPOINTS } from '@shared/api/notes';
 import { DELIVERY_STATES } from '@shared/domain/messaging';
 import { formatPhone } from '@shared/domain/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, api, apiBaseUrl } from '../../api';
-import { useTimeZone } from '../../app/context';
+import { useTimeZone } from '../../app/timeZone';
 import { ConfirmModal } from '../../ui/ConfirmModal';
+import { IconButton } from '../../ui/IconButton';
 import { ErrorState, LoadingState } from '../../ui/States';
 import { absoluteMediaUrl } from '../activity/media';
 import { Composer } from './Composer';
@@ -44,7 +46,16 @@ import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } fr
 import { useConversationPresence } from './presence';
 import { RecordItem } from './RecordItem';
 
-export function Thread({ conversationId, me }: { conversationId: number; me: { id: number; name: string } }) {
+export function Thread({
+  conversationId,
+  me,
+  actions,
+}: {
+  conversationId: number;
+  me: { id: number; name: string };
+  /** The page's own controls, at the end of the toolbar. */
+  actions?: ReactNode;
+}) {
   const conversation = useConversation(conversationId);
   const items = useItems(conversationId);
   const apply = useApplyConversation();
@@ -85,7 +96,7 @@ export function Thread({ conversationId, me }: { conversationId: number; me: { i
   );
   return (
     <Stack gap="xs" h="100%">
-      <ThreadHeader conversation={data} me={me} />
+      <ThreadHeader conversation={data} me={me} actions={actions} />
       <ItemList conversationId={conversationId} items={items} who={conversationTitle(data)} />
       {data.contact?.is_unsubscribed && (
         <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="note">
@@ -130,9 +141,11 @@ function assigneeOptions(
 function ThreadHeader({
   conversation,
   me,
+  actions,
 }: {
   conversation: Conversation;
   me: { id: number; name: string };
+  actions?: ReactNode;
 }) {
   const userId = me.id;
   const apply = useApplyConversation();
@@ -178,41 +191,38 @@ function ThreadHeader({
   };
 
   const title = conversationTitle(conversation);
+  const subtitle = `${formatPhone(conversation.recipient)} · to ${
+    conversation.number.label || formatPhone(conversation.number.number)
+  }${conversation.archived ? ' · Archived' : ''}`;
+  // One line: who (cut with an ellipsis, whole in its tooltip) and the actions as named icons.
+  const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Paper withBorder p="xs">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <div>
-          <Title order={2} size="h4">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Box miw={0}>
+          <Title order={2} size="h4" title={title} style={ellipsis}>
             {title}
           </Title>
-          <Text size="xs" c="dimmed">
-            {formatPhone(conversation.recipient)} · to{' '}
-            {conversation.number.label || formatPhone(conversation.number.number)}
-            {conversation.archived ? ' · Archived' : ''}
+          <Text size="xs" c="dimmed" title={subtitle} style={ellipsis}>
+            {subtitle}
           </Text>
-        </div>
-        <Group gap={6} wrap="wrap">
-          <Button size="xs" variant="default" onClick={() => void act('unread')}>
-            Mark as unread
-          </Button>
+        </Box>
+        <Group gap={4} wrap="nowrap" role="group" aria-label="Conversation actions">
+          <IconButton icon="mail" label="Mark as unread" onClick={() => void act('unread')} />
           {conversation.archived ? (
-            <Button size="xs" variant="default" onClick={() => void act('restore')}>
-              Restore
-            </Button>
+            <IconButton icon="restore" label="Restore" onClick={() => void act('restore')} />
           ) : (
-            <Button size="xs" variant="default" onClick={() => void act('archive')}>
-              Archive
-            </Button>
+            <IconButton icon="archive" label="Archive" onClick={() => void act('archive')} />
           )}
-          <Button size="xs" variant="default" onClick={() => setConfirmBlock(true)}>
-            {conversation.blocked ? 'Unblock' : 'Block'}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => setNoteOpen(true)}>
-            Add note
-          </Button>
+          <IconButton
+            icon={conversation.blocked ? 'unblock' : 'block'}
+            label={conversation.blocked ? 'Unblock' : 'Block'}
+            onClick={() => setConfirmBlock(true)}
+          />
+          <IconButton icon="note" label="Add note" onClick={() => setNoteOpen(true)} />
           <Select
-            size="xs"
-            w={170}
+            size="sm"
+            w={150}
             aria-label="Assign"
             placeholder="Assign"
             clearable
@@ -220,6 +230,7 @@ function ThreadHeader({
             value={conversation.assigned_user ? String(conversation.assigned_user.id) : null}
             onChange={(value) => void act('assign', { user_id: value ? Number(value) : null })}
           />
+          {actions}
         </Group>
       </Group>
       <ConfirmModal
@@ -379,7 +390,7 @@ function ItemView({
         >
           {item.details.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>}
           <Media item={item} />
-          <Text size="xs" c="dark.3" ta={item.isInbound ? 'left' : 'right'}>
+          <Text size="xs" c="dimmed" ta={item.isInbound ? 'left' : 'right'}>
             {fullTime(item.createdAt, tz)}
             {item.user ? ` · ${item.user.name}` : ''}
             {state ? ` · ${state}` : ''}
@@ -404,7 +415,7 @@ function ItemView({
           <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>
           <Media item={item} />
           <Group gap="xs" justify="flex-end">
-            <Text size="xs" c="dark.3">
+            <Text size="xs" c="dimmed">
               Scheduled for {item.details.shouldBeSentAt ? fullTime(item.details.shouldBeSentAt, tz) : '—'}
             </Text>
             <Button size="compact-xs" variant="subtle" color="red" onClick={() => void cancel()}>
@@ -417,7 +428,7 @@ function ItemView({
   }
   if (type === 'note') {
     return (
-      <Paper p="xs" radius="md" bg="yellow.0" withBorder aria-label="Note">
+      <Paper p="xs" radius="md" bg="var(--app-note-background)" withBorder aria-label="Note">
         <Text size="xs" fw={600}>
           Note{item.user ? ` by ${item.user.name}` : ''} · {fullTime(item.createdAt, tz)}
         </Text>

@@ -33,6 +33,7 @@ import { flash } from '../../ui/flash';
 import { applyServerErrors } from '../../ui/formErrors';
 import { fieldProps } from '../../ui/formFields';
 import { ErrorAlert } from '../../ui/States';
+import { AppearanceSection } from './AppearanceSection';
 import { DesktopSettingsSection } from './DesktopSettingsSection';
 import { MfaSection } from './MfaSection';
 import { PROFILE_UPDATE, useProfileUpdate } from './profileMutation';
@@ -156,6 +157,9 @@ export function ProfilePage() {
           </Group>
         </Stack>
       </form>
+
+      <Divider />
+      <AppearanceSection />
 
       <Divider />
       <MfaSection enabled={user.mfa_enabled} />

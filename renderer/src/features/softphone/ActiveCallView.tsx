@@ -40,14 +40,15 @@ export function elapsed(ms: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-function CallTimer({ since }: { since: number | null }) {
+/** The live call's running time (also in the collapsed dock's bar, smaller). */
+export function CallTimer({ since, size }: { since: number | null; size?: 'xs' }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
   return (
-    <Text role="timer" aria-label="Call duration" ff="monospace" fw={600}>
+    <Text role="timer" aria-label="Call duration" ff="monospace" fw={600} size={size}>
       {since === null ? 'Ringing…' : elapsed(now - since)}
     </Text>
   );
@@ -160,11 +161,11 @@ function TransferForm({ companyId, onDone }: { companyId: number; onDone(): void
           {error}
         </Text>
       )}
-      <Group grow>
-        <Button type="submit" disabled={!me}>
+      <Group grow gap={4}>
+        <Button type="submit" px="xs" disabled={!me}>
           Transfer call
         </Button>
-        <Button variant="default" onClick={onDone}>
+        <Button variant="default" px="xs" onClick={onDone}>
           Close transfer
         </Button>
       </Group>
@@ -215,8 +216,10 @@ export function ActiveCallView({
             {QUALITY_WARNING_TEXT[warning]}
           </Alert>
         ))}
+        {/* Three across in the dock's width: a narrow side padding keeps every word whole. */}
         <SimpleGrid cols={3} spacing={4}>
           <Button
+            px="xs"
             variant={call.muted ? 'filled' : 'default'}
             aria-pressed={call.muted}
             onClick={() => softphone.toggleMute()}
@@ -225,6 +228,7 @@ export function ActiveCallView({
             Mute
           </Button>
           <Button
+            px="xs"
             variant={call.held ? 'filled' : 'default'}
             aria-pressed={call.held}
             onClick={() => void softphone.toggleHold()}
@@ -234,6 +238,7 @@ export function ActiveCallView({
             Hold
           </Button>
           <Button
+            px="xs"
             variant={keypad ? 'filled' : 'default'}
             aria-pressed={keypad}
             onClick={() => setKeypad(!keypad)}
@@ -249,7 +254,7 @@ export function ActiveCallView({
                 ? `Ringing ${transfer.target}… the caller is on hold.`
                 : `Talking with ${transfer.target}; the caller is on hold.`}
             </Text>
-            <Group grow>
+            <Stack gap={4}>
               <Button
                 onClick={() => void softphone.completeTransfer()}
                 disabled={transfer.state !== 'consulting'}
@@ -259,7 +264,7 @@ export function ActiveCallView({
               <Button variant="default" onClick={() => void softphone.cancelTransfer()}>
                 Cancel transfer
               </Button>
-            </Group>
+            </Stack>
           </Stack>
         ) : transferring ? (
           <TransferForm companyId={companyId} onDone={() => setTransferring(false)} />

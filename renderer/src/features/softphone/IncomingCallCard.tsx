@@ -33,11 +33,12 @@ export function IncomingCallCard({
   return (
     <Card withBorder shadow="sm" padding="sm" component="section" aria-label={`Incoming call from ${name}`}>
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap">
+        {/* A long name pushes the badge to its own line rather than cutting it. */}
+        <Group justify="space-between" gap={4}>
           <Text fw={700} size="lg">
             {name}
           </Text>
-          <Badge color={call.first_time ? 'grape' : 'gray'} variant="light">
+          <Badge color={call.first_time ? 'grape' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
             {call.first_time ? 'First-time caller' : 'Returning caller'}
           </Badge>
         </Group>

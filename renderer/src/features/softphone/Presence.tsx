@@ -17,12 +17,21 @@ import { flash } from '../../ui/flash';
 
 const statusKey = (companyId: number) => ['InAppCallingStatus', companyId] as const;
 
-export function usePresence(companyId: number, userId: number) {
-  const queryClient = useQueryClient();
-  const status = useQuery({
+function useStatusQuery(companyId: number) {
+  return useQuery({
     queryKey: statusKey(companyId),
     queryFn: () => api.call(IN_APP_CALLING_ENDPOINTS.status, { params: { companyId } }, { silent: true }),
   });
+}
+
+/** What the server says, read only (the dock's slim bar); `usePresence` keeps it current and changes it. */
+export function usePresenceStatus(companyId: number): Presence | null {
+  return useStatusQuery(companyId).data?.status ?? null;
+}
+
+export function usePresence(companyId: number, userId: number) {
+  const queryClient = useQueryClient();
+  const status = useStatusQuery(companyId);
   const set = useMutation({
     mutationFn: (presence: Presence) =>
       api.call(IN_APP_CALLING_ENDPOINTS.setStatus, { params: { companyId }, body: { status: presence } }),

@@ -84,7 +84,13 @@ export function RecentCalls({
           >
             <Group justify="space-between" wrap="nowrap" gap={4}>
               <div style={{ minWidth: 0 }}>
-                <Text size="sm" fw={missed ? 700 : 500} c={missed ? 'red.8' : undefined} truncate>
+                <Text
+                  size="sm"
+                  fw={missed ? 700 : 500}
+                  c={missed ? 'var(--app-danger-text)' : undefined}
+                  truncate
+                  title={call.contact?.name ?? formatted}
+                >
                   {call.contact?.name ?? formatted}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -22,7 +22,7 @@ import {
 } from 'react';
 import { api } from '../../api';
 import { useChannelSubscribed, useRealtimeEvent } from '../../api/realtime';
-import { userTimeZone } from '../../app/context';
+import { userTimeZone } from '../../app/timeZone';
 import { platform } from '../../platform';
 import { type Playing, playTone } from '../../voice/audio';
 import { sandboxEngine } from '../../voice/sandboxEngine';

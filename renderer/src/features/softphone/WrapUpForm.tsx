@@ -12,7 +12,7 @@ import {
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '@shared/domain/calls';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { formatPhone } from '@shared/domain/phone';
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { api } from '../../api';
 import { flash } from '../../ui/flash';
 import { submitWith } from '../../ui/submitWith';
@@ -25,7 +25,16 @@ const outcomes = CALL_OUTCOMES.filter((o) => o.value !== 0).map((o) => ({
 }));
 const qualifications = CALL_QUALIFICATIONS.map((q) => ({ value: String(q.value), label: q.label }));
 
-export function WrapUpForm({ wrapUp, more }: { wrapUp: WrapUp; more: number }) {
+export function WrapUpForm({
+  wrapUp,
+  more,
+  ref,
+}: {
+  wrapUp: WrapUp;
+  more: number;
+  /** The form's region, which takes the focus when a call ends (SoftphonePanel). */
+  ref?: Ref<HTMLDivElement>;
+}) {
   const softphone = useSoftphone();
   const [outcome, setOutcome] = useState<string | null>('1');
   const [qualification, setQualification] = useState<string | null>(null);
@@ -63,7 +72,7 @@ export function WrapUpForm({ wrapUp, more }: { wrapUp: WrapUp; more: number }) {
   }
 
   return (
-    <Card withBorder padding="sm" component="section" aria-label={`Wrap-up: ${name}`}>
+    <Card ref={ref} tabIndex={-1} withBorder padding="sm" component="section" aria-label={`Wrap-up: ${name}`}>
       <Stack gap="xs" component="form" onSubmit={submitWith(save)}>
         <Text fw={600}>Wrap up the call with {name}</Text>
         <Group grow>
@@ -96,11 +105,11 @@ export function WrapUpForm({ wrapUp, more }: { wrapUp: WrapUp; more: number }) {
             {error}
           </Text>
         )}
-        <Group grow>
-          <Button type="submit" loading={saving}>
+        <Group grow gap={4}>
+          <Button type="submit" px="xs" loading={saving}>
             Save wrap-up
           </Button>
-          <Button variant="default" onClick={() => softphone.closeWrapUp(wrapUp.callId)}>
+          <Button variant="default" px="xs" onClick={() => softphone.closeWrapUp(wrapUp.callId)}>
             Skip wrap-up
           </Button>
         </Group>
