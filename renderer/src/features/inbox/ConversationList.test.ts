@@ -1,22 +1,15 @@
 import type { Conversation } from '@shared/api/conversations';
 import { describe, expect, it } from 'vitest';
+import { aConversation } from '../../testing/conversations';
 import { conversationAssignee, conversationLine } from './ConversationList';
 
-const conversation = (change: Partial<Conversation>): Conversation => ({
-  id: 1,
-  company_id: 1,
-  recipient: '+14155550177',
-  number: { id: 3, number: '+14155550100', label: 'Sales' },
-  contact: null,
-  latest_item: null,
-  unread_count: 0,
-  archived: false,
-  blocked: false,
-  assigned_user: null,
-  last_item_at: '2026-01-01T00:00:00Z',
-  recipient_timezone: null,
-  ...change,
-});
+/** A conversation to +1 415 555 0177 on the Sales line. */
+const conversation = (change: Partial<Conversation>): Conversation =>
+  aConversation({
+    recipient: '+14155550177',
+    number: { id: 3, number: '+14155550100', label: 'Sales' },
+    ...change,
+  });
 
 describe('a conversation row', () => {
   // Issue 17: "each conversation row shows its line and assignee".

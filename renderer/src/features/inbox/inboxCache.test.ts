@@ -1,5 +1,6 @@
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
 import { describe, expect, it } from 'vitest';
+import { aConversation } from '../../testing/conversations';
 import {
   type ConversationPages,
   type ItemPages,
@@ -38,21 +39,8 @@ const item = (
     },
   }) satisfies ConversationItem;
 
-const conversation = (id: number, last: string, extra: Partial<Conversation> = {}): Conversation => ({
-  id,
-  company_id: 7,
-  recipient: '+13125550142',
-  number: { id: 3, number: '+13125550100', label: 'Main' },
-  contact: null,
-  latest_item: null,
-  unread_count: 0,
-  archived: false,
-  blocked: false,
-  assigned_user: null,
-  last_item_at: last,
-  recipient_timezone: null,
-  ...extra,
-});
+const conversation = (id: number, last: string, extra: Partial<Conversation> = {}): Conversation =>
+  aConversation({ id, last_item_at: last, ...extra });
 
 /** Each list one page of a paged answer, as an infinite query keeps them. */
 const pagesOf = <T>(lists: T[][]) =>
