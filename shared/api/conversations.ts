@@ -43,6 +43,8 @@ export const ConversationItemSchema = z.object({
     record_id: z.number().int().nullable(),
     /** A call's or voicemail's recording, by a short-lived signed link; null when it has none. */
     recording_url: z.string().nullable(),
+    /** A call's or voicemail's length in seconds, so a player shows it before it has loaded the file. */
+    duration: z.number().int().nonnegative().optional(),
   }),
 });
 export type ConversationItem = z.infer<typeof ConversationItemSchema>;

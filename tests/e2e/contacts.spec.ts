@@ -13,6 +13,8 @@ import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
+/** The demo company's main line (texts and calls from a contact arrive on it). */
+const MAIN_LINE = '+13125550100';
 let token = '';
 let companyId = 0;
 
@@ -35,8 +37,8 @@ async function createContact(name: string, number: string, extra: Record<string,
   return created.body as { id: number; name: string; number: string };
 }
 
-async function openContacts(page: Page) {
-  await signInThroughUi(page, server.url, 'agent@demo.test');
+async function openContacts(page: Page, email = 'agent@demo.test') {
+  await signInThroughUi(page, server.url, email);
   await expectSignedIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
@@ -423,4 +425,57 @@ test('pages of the whole list, and an export of every matching contact', async (
   ]);
   const rows = parse(readFileSync(await download.path(), 'utf8'), { bom: true }) as string[][];
   expect(rows.length - 1).toBe(total);
+});
+
+test('a contact’s calls and texts show in one timeline, newest first, more as it scrolls; Call and Text for an agent only', async ({
+  browser,
+}) => {
+  const contact = await createContact('Tilda Timeline', '+1 971 555 0142');
+  // A page and a bit of texts (a timeline page is 20), then a call the caller hangs up: the newest.
+  for (let text = 1; text <= 22; text++) {
+    const sent = await server.api(
+      'POST',
+      '/sandbox/messages',
+      { from: contact.number, to: MAIN_LINE, body: `Timeline text ${text}` },
+      token,
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBeLessThan(300);
+  }
+  const placed = await server.api(
+    'POST',
+    '/sandbox/calls',
+    { from: contact.number, to: MAIN_LINE, voicemail: false },
+    token,
+  );
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  await server.api('POST', `/sandbox/calls/${placed.body.id}/hangup`, {}, token);
+
+  const openTimeline = async (email: string) => {
+    const page = await (await browser.newContext()).newPage();
+    const table = await openContacts(page, email);
+    await search(page, 'Tilda Timeline');
+    await table.getByRole('link', { name: 'Tilda Timeline' }).click();
+    await expect(page.getByRole('heading', { name: 'Tilda Timeline', level: 1 })).toBeVisible();
+    return { page, timeline: page.getByRole('list', { name: 'Calls, texts and notes with Tilda Timeline' }) };
+  };
+
+  const { page, timeline } = await openTimeline('agent@demo.test');
+  const entries = timeline.getByRole('listitem');
+  await expect(entries.first()).toContainText('Call');
+  await expect(entries.nth(1)).toContainText('Timeline text 22');
+  await expect(entries.nth(2)).toContainText('Timeline text 21');
+  await expect(entries).toHaveCount(20);
+  await page.getByRole('button', { name: 'Load older activity' }).scrollIntoViewIfNeeded();
+  await expect(entries).toHaveCount(23);
+  await expect(entries.last()).toContainText('Timeline text 1');
+  await expect(page.getByRole('button', { name: 'Load older activity' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Call Tilda Timeline' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Text Tilda Timeline' })).toBeVisible();
+  await page.getByRole('button', { name: 'Text Tilda Timeline' }).click();
+  await expect(page).toHaveURL(/\/inbox\/new\?number=/);
+
+  const reporting = await openTimeline('reporting@demo.test');
+  await expect(reporting.timeline.getByRole('listitem').first()).toContainText('Call');
+  await expect(reporting.page.getByRole('button', { name: 'Call Tilda Timeline' })).toHaveCount(0);
+  await expect(reporting.page.getByRole('button', { name: 'Text Tilda Timeline' })).toHaveCount(0);
 });

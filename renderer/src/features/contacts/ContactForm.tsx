@@ -206,7 +206,7 @@ export function ContactForm({
 
       <Textarea
         label="Notes"
-        description="One standing note on the contact; dated notes are in the Notes section."
+        description="One standing note on the contact; dated notes are in the timeline below."
         autosize
         minRows={2}
         disabled={disabled}

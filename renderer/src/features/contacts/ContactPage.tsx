@@ -1,24 +1,28 @@
 /**
  * One contact (`/contacts/:id`) or a new one (`/contacts/new`): the editor of every §3 field, saved optimistically
- * and rolled back with a message when the server refuses (§4), deletion with a confirmation, and the notes.
+ * and rolled back with a message when the server refuses (§4), its Save kept in view at the bottom while the form
+ * scrolls; deletion with a confirmation; Call and Text for the people who take calls and texts; and the person's
+ * timeline (calls, texts, voicemails and notes).
  */
 import { Alert, Anchor, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import type { ContactDetail, ContactInput } from '@shared/api/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
+import { useSetAtom } from 'jotai';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
+import { usePhoneDock } from '../../app/workspaceLayout';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { flash } from '../../ui/flash';
 import { applyServerErrors, failureSummary } from '../../ui/formErrors';
 import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { customValueErrors, useCustomFields } from '../customFields/CustomValueInputs';
+import { dialRequestAtom } from '../softphone/dialRequest';
 import { ContactForm, contactFormResolver } from './ContactForm';
-import { ContactNotes } from './ContactNotes';
 import { ContactStatusBadges } from './ContactStatusBadges';
 import {
   CONTACT_FORM_FIELDS,
@@ -36,6 +40,7 @@ import {
   useLabelOptions,
   useUpdateContact,
 } from './contactsApi';
+import { ContactTimeline } from './timeline/ContactTimeline';
 
 /** Where "Back to contacts" goes: the list as it was left (its filters and page), else the plain list. */
 function useListAddress(): string {
@@ -179,15 +184,18 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
             </Group>
           )}
         </Stack>
-        {contact && canManage && (
-          <Button variant="light" color="red" onClick={() => setConfirmDelete(true)}>
-            Delete contact
-          </Button>
-        )}
+        <Group gap="xs">
+          {contact && <ReachOut contact={contact} />}
+          {contact && canManage && (
+            <Button variant="light" color="red" onClick={() => setConfirmDelete(true)}>
+              Delete contact
+            </Button>
+          )}
+        </Group>
       </Group>
 
       <Grid gap="xl">
-        <Grid.Col span={{ base: 12, lg: contact ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, lg: contact ? 7 : 12 }}>
           <form onSubmit={submit} noValidate aria-label={contact ? `Edit ${contact.name}` : 'New contact'}>
             <Stack>
               <ContactForm
@@ -204,7 +212,17 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
                 </Alert>
               )}
               {canManage && (
-                <Group>
+                <Group
+                  py="sm"
+                  style={{
+                    // Save stays in view at the bottom while the form scrolls past.
+                    position: 'sticky',
+                    bottom: 0,
+                    zIndex: 1,
+                    background: 'var(--mantine-color-body)',
+                    borderTop: '1px solid var(--mantine-color-default-border)',
+                  }}
+                >
                   <Button type="submit" loading={saving}>
                     Save contact
                   </Button>
@@ -225,20 +243,19 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
                       Cancel
                     </Button>
                   )}
+                  {contact && form.formState.isDirty && (
+                    <Text size="sm" c="dimmed">
+                      Unsaved changes
+                    </Text>
+                  )}
                 </Group>
               )}
             </Stack>
           </form>
         </Grid.Col>
         {contact && (
-          <Grid.Col span={{ base: 12, lg: 4 }}>
-            <ContactNotes
-              contactId={contact.id}
-              notes={contact.note_records}
-              userId={user.id}
-              canWrite={canManage}
-              role={company?.role}
-            />
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <ContactTimeline contact={contact} companyId={companyId} userId={user.id} role={company?.role} />
           </Grid.Col>
         )}
       </Grid>
@@ -268,5 +285,43 @@ function ContactEditor({ contact, listAddress }: { contact: ContactDetail | null
         </ConfirmModal>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Call and Text, for the roles that take calls (calls.handle) or texts (inbox.use) when the contact has a number:
+ * Call hands the number to the phone dock's dialer (opening the dock), Text opens the new-message dialog addressed
+ * to them (the server sends into the conversation they already have with that line, if any).
+ */
+function ReachOut({ contact }: { contact: ContactDetail }) {
+  const { company, user } = useShell();
+  const navigate = useNavigate();
+  const requestDial = useSetAtom(dialRequestAtom);
+  const dock = usePhoneDock(user.id);
+  if (!contact.number) return null;
+  return (
+    <>
+      {roleCan(company?.role, 'calls.handle') && (
+        <Button
+          variant="light"
+          aria-label={`Call ${contact.name}`}
+          onClick={() => {
+            requestDial({ number: contact.number, at: Date.now() });
+            dock.choose(true);
+          }}
+        >
+          Call
+        </Button>
+      )}
+      {roleCan(company?.role, 'inbox.use') && (
+        <Button
+          variant="light"
+          aria-label={`Text ${contact.name}`}
+          onClick={() => navigate(`/inbox/new?number=${encodeURIComponent(contact.number)}`)}
+        >
+          Text
+        </Button>
+      )}
+    </>
   );
 }

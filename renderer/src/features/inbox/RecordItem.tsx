@@ -1,7 +1,7 @@
 /**
  * A thread's view of a record of the activity model — a call, a voicemail, a fax, a tracking match: a compact
  * line saying what it was and when, and for a call or voicemail with a recording, the player (the activity feed's,
- * so both screens play and transcribe alike). A call's transcript is fetched when first asked for; an expired
+ * so both screens play and transcribe alike), with the record's length beside it until the player has read it. A call's transcript is fetched when first asked for; an expired
  * link is renewed by refetching the thread's items, which carry fresh ones.
  */
 import { Badge, Box, Group, Text } from '@mantine/core';
@@ -48,6 +48,7 @@ function RenewableRecording({ item, src, label }: { item: ConversationItem; src:
     <Recording
       src={src}
       label={label}
+      duration={item.details.duration}
       onExpired={() => void client.invalidateQueries({ queryKey: inboxKeys.items(item.conversation_id) })}
     />
   );
@@ -71,6 +72,7 @@ function CallRecording({
     <Recording
       src={call.data?.recording_url ?? src}
       label={`Recording of call ${item.isInbound ? 'from' : 'to'} ${who}`}
+      duration={item.details.duration}
       onExpired={() =>
         wanted
           ? void call.refetch()

@@ -284,6 +284,82 @@ describe('POST /activity', () => {
     expect((await feed({ filters: { outcomes: [9] } })).statusCode).toBe(422);
   });
 
+  describe('narrowed to one contact: the timeline of the contact page (issue 17)', () => {
+    /** The contact page's timeline asks for calls, voicemails and texts, a page of 20 at a time. */
+    const timeline = (contact: number, page: number, email = 'agent@demo.test', companyId = motors()) =>
+      feed({ page, perPage: 20, filters: { contact }, checkFaxes: false }, email, companyId);
+    /** A contact of another company. */
+    let foreign = 0;
+    beforeAll(async () => {
+      const [row] = await t.ctx.db
+        .insert(contacts)
+        .values({ company_id: t.ids.companies.otherCo, name: 'Olga Elsewhere', number: '+19715550188' })
+        .returning({ id: contacts.id });
+      foreign = row?.id ?? 0;
+    });
+    const busiestContact = async (companyId: number) => {
+      const [row] = await t.ctx.db
+        .select({ id: contacts.id })
+        .from(calls)
+        .innerJoin(contacts, eq(contacts.id, calls.contact_id))
+        .where(eq(calls.company_id, companyId))
+        .groupBy(contacts.id)
+        .orderBy(desc(sql`count(*)`))
+        .limit(1);
+      if (!row) throw new Error('no contact with calls in the seed');
+      return row.id;
+    };
+
+    it('gives only that person’s calls, voicemails and texts, newest first, page after page', async () => {
+      const contact = await busiestContact(motors());
+      const whole = (await feed({ perPage: 200, filters: { contact }, checkFaxes: false })).json<
+        Paged<ActivityRow>
+      >();
+      expect(whole.total).toBeGreaterThan(0);
+      expect(whole.data.every((row) => row.contact?.id === contact && row.type !== 'fax')).toBe(true);
+      const times = whole.data.map((row) => row.at);
+      expect(times).toEqual([...times].sort().reverse());
+      const pages = await Promise.all(
+        Array.from({ length: Math.ceil(Math.min(whole.total, 200) / 20) }, (_, index) =>
+          timeline(contact, index + 1).then((response) => response.json<Paged<ActivityRow>>().data),
+        ),
+      );
+      const key = (row: ActivityRow) => `${row.type}:${row.id}`;
+      expect(pages.flat().map(key)).toEqual(whole.data.map(key));
+    });
+
+    it.each([
+      {
+        case: 'an agent, their company’s contact',
+        email: 'agent@demo.test',
+        contactOf: 'motors',
+        status: 200,
+      },
+      { case: 'a reporting user', email: 'reporting@demo.test', contactOf: 'motors', status: 200 },
+      { case: 'a billing user', email: 'billing@demo.test', contactOf: 'motors', status: 403 },
+      // The feed keeps to the company asked about: another company's contact has nothing in it.
+      { case: 'another company’s contact, in this company’s feed', contactOf: 'otherCo', status: 200 },
+      {
+        case: 'another company’s contact, asked of that company',
+        contactOf: 'otherCo',
+        askedOf: 'otherCo',
+        status: 404,
+      },
+    ] as const)('$case → $status', async (row) => {
+      const { contactOf, status } = row;
+      const email = 'email' in row ? row.email : 'agent@demo.test';
+      const askedOf = 'askedOf' in row ? t.ids.companies.otherCo : motors();
+      const contact = contactOf === 'motors' ? await busiestContact(motors()) : foreign;
+      expect(contact).toBeGreaterThan(0);
+      const response = await timeline(contact, 1, email, askedOf);
+      expect(response.statusCode, response.body).toBe(status);
+      if (status !== 200) return;
+      const page = response.json<Paged<ActivityRow>>();
+      if (contactOf === 'motors') expect(page.data.length).toBeGreaterThan(0);
+      else expect(page.total).toBe(0);
+    });
+  });
+
   it('is for roles that see activity, in their own company', async () => {
     expect((await feed({}, 'reporting@demo.test')).statusCode).toBe(200);
     expect((await feed({}, 'billing@demo.test')).statusCode).toBe(403);

@@ -232,7 +232,7 @@ describe('GET /conversations/{id} and its items', () => {
 });
 
 describe('calls and voicemails in the thread', () => {
-  it('carry a signed link to their recording when they have one, which plays; none without', async () => {
+  it('carry a signed link to their recording when they have one, which plays; none without; and their length', async () => {
     const recipient = '+12065557890';
     const conversation = await findOrCreateConversation(t.ctx.db, {
       companyId: motors,
@@ -248,14 +248,15 @@ describe('calls and voicemails in the thread', () => {
           caller: recipient,
           called: '+13125550100',
           started_at,
+          duration: 95,
           recording_path: 'demo/recording-1.wav',
         },
-        { company_id: motors, caller: recipient, called: '+13125550100', started_at },
+        { company_id: motors, caller: recipient, called: '+13125550100', started_at, duration: 12 },
       ])
       .returning();
     const [voicemail] = await t.ctx.db
       .insert(voicemails)
-      .values({ company_id: motors, caller: recipient, recording_path: 'demo/voicemail-1.wav' })
+      .values({ company_id: motors, caller: recipient, duration: 42, recording_path: 'demo/voicemail-1.wav' })
       .returning();
     for (const [kind, record] of [
       ['call', recordedCall],
@@ -280,6 +281,10 @@ describe('calls and voicemails in the thread', () => {
       new RegExp(`^/api/recordings/call/${recordedCall?.id}\\?company=${motors}&expires=\\d+&sig=`),
     );
     expect(urlOf(silentCall?.id)).toBeNull();
+    // The player shows the length before it has loaded the file (issue 17: "audio players show 0:00 until played").
+    const durationOf = (id: number | undefined) =>
+      items.find((item) => item.details.record_id === id)?.details.duration;
+    expect([recordedCall?.id, silentCall?.id, voicemail?.id].map(durationOf)).toEqual([95, 12, 42]);
     expect(urlOf(voicemail?.id)).toMatch(new RegExp(`^/api/recordings/voicemail/${voicemail?.id}\\?`));
     const audio = await t.app.inject({ method: 'GET', url: urlOf(voicemail?.id) ?? '' });
     expect(audio.statusCode).toBe(200);

@@ -4,7 +4,7 @@
  */
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
 import type { ConversationItemKind, DeliveryState } from '@shared/domain/messaging';
-import { and, desc, inArray, isNotNull } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import {
   calls,
   contacts,
@@ -32,32 +32,34 @@ async function userNames(ctx: AppContext, ids: number[]): Promise<Map<number, st
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-/** Which of the calls and voicemails behind these items have a recording (two queries for a whole page). */
+/**
+ * The calls and voicemails behind these items (two queries for a whole page): which have a recording, and each
+ * one's length, so the thread's player shows it before loading the file.
+ */
 async function recorded(
   ctx: AppContext,
   rows: readonly ItemRow[],
-): Promise<{ call: Set<number>; voicemail: Set<number> }> {
+): Promise<Record<'call' | 'voicemail', Map<number, { duration: number; hasRecording: boolean }>>> {
   const idsOf = (kind: string) => unique(rows.filter((row) => row.kind === kind).map((row) => row.record_id));
   const callIds = idsOf('call');
   const voicemailIds = idsOf('voicemail');
   const [callRows, voicemailRows] = await Promise.all([
     callIds.length
       ? ctx.db
-          .select({ id: calls.id })
+          .select({ id: calls.id, duration: calls.duration, path: calls.recording_path })
           .from(calls)
-          .where(and(inArray(calls.id, callIds), isNotNull(calls.recording_path)))
+          .where(inArray(calls.id, callIds))
       : [],
     voicemailIds.length
       ? ctx.db
-          .select({ id: voicemails.id })
+          .select({ id: voicemails.id, duration: voicemails.duration, path: voicemails.recording_path })
           .from(voicemails)
-          .where(and(inArray(voicemails.id, voicemailIds), isNotNull(voicemails.recording_path)))
+          .where(inArray(voicemails.id, voicemailIds))
       : [],
   ]);
-  return {
-    call: new Set(callRows.map((row) => row.id)),
-    voicemail: new Set(voicemailRows.map((row) => row.id)),
-  };
+  const byId = (found: { id: number; duration: number; path: string | null }[]) =>
+    new Map(found.map((row) => [row.id, { duration: row.duration, hasRecording: row.path !== null }]));
+  return { call: byId(callRows), voicemail: byId(voicemailRows) };
 }
 
 export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Promise<ConversationItem[]> {
@@ -65,9 +67,13 @@ export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Prom
     userNames(ctx, unique(rows.map((row) => row.user_id))),
     recorded(ctx, rows),
   ]);
+  const recordOf = (row: ItemRow) =>
+    (row.kind === 'call' || row.kind === 'voicemail') && row.record_id !== null
+      ? withRecording[row.kind].get(row.record_id)
+      : undefined;
   const recordingUrl = (row: ItemRow): string | null => {
-    const kind = row.kind === 'call' || row.kind === 'voicemail' ? row.kind : null;
-    if (!kind || row.record_id === null || !withRecording[kind].has(row.record_id)) return null;
+    if (!recordOf(row)?.hasRecording || row.record_id === null) return null;
+    const kind = row.kind as 'call' | 'voicemail';
     return signRecordingUrl(ctx, { companyId: row.company_id, kind, id: row.record_id });
   };
   return rows.map((row) => ({
@@ -92,6 +98,7 @@ export async function itemViews(ctx: AppContext, rows: readonly ItemRow[]): Prom
       shouldBeSentAt: row.should_be_sent_at?.toISOString() ?? null,
       record_id: row.record_id,
       recording_url: recordingUrl(row),
+      duration: recordOf(row)?.duration,
     },
   }));
 }
