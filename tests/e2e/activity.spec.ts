@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { SEARCH_WINDOW_MESSAGE } from '../../shared/domain/limits';
-import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
+import { demoMotorsAs, expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
@@ -22,11 +22,7 @@ let token = '';
 let companyId = 0;
 
 test.beforeAll(async () => {
-  token = await server.tokenFor('owner@demo.test');
-  const me = await server.api('GET', '/user', undefined, token);
-  companyId = (me.body.companies as { id: number; name: string }[]).find((c) => c.name === 'Demo Motors')
-    ?.id as number;
-  expect(companyId).toBeGreaterThan(0);
+  ({ token: token, companyId } = await demoMotorsAs(server, 'owner@demo.test'));
 });
 
 async function openActivity(page: Page) {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
+import { demoMotorsAs, expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
@@ -19,11 +19,7 @@ let token = '';
 let companyId = 0;
 
 test.beforeAll(async () => {
-  token = await server.tokenFor('agent@demo.test');
-  const me = await server.api('GET', '/user', undefined, token);
-  companyId = (me.body.companies as { id: number; name: string }[]).find((c) => c.name === 'Demo Motors')
-    ?.id as number;
-  expect(companyId).toBeGreaterThan(0);
+  ({ token: token, companyId } = await demoMotorsAs(server, 'agent@demo.test'));
 });
 
 async function createContact(name: string, number: string, extra: Record<string, unknown> = {}) {

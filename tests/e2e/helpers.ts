@@ -1,6 +1,6 @@
 /** What the e2e tests do again and again: sign in through the UI, and keep screenshots as artifacts. */
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './server';
+import { DEMO_PASSWORD, type TestServer } from './server';
 
 export async function signInThroughUi(
   page: Page,
@@ -20,4 +20,18 @@ export async function expectSignedIn(page: Page): Promise<void> {
 
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/** A demo user's API token and the id of Demo Motors, the seeded company the tests act in. */
+export async function demoMotorsAs(
+  server: TestServer,
+  email: string,
+): Promise<{ token: string; companyId: number }> {
+  const token = await server.tokenFor(email);
+  const me = await server.api('GET', '/user', undefined, token);
+  const companyId = (me.body.companies as { id: number; name: string }[]).find(
+    (c) => c.name === 'Demo Motors',
+  )?.id;
+  expect(companyId, `${email} belongs to Demo Motors`).toBeGreaterThan(0);
+  return { token, companyId: companyId as number };
 }

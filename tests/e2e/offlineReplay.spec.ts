@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { QUEUED_OFFLINE } from '../../shared/domain/messages';
-import { expectSignedIn, signInThroughUi } from './helpers';
+import { demoMotorsAs, expectSignedIn, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
@@ -15,11 +15,7 @@ let adminToken = '';
 let companyId = 0;
 
 test.beforeAll(async () => {
-  adminToken = await server.tokenFor('admin@demo.test');
-  const me = await server.api('GET', '/user', undefined, adminToken);
-  companyId = (me.body.companies as { id: number; name: string }[]).find((c) => c.name === 'Demo Motors')
-    ?.id as number;
-  expect(companyId).toBeGreaterThan(0);
+  ({ token: adminToken, companyId } = await demoMotorsAs(server, 'admin@demo.test'));
 });
 
 async function made(method: string, path: string, body: unknown) {
