@@ -120,7 +120,14 @@ export function reference(kind: ReferenceKind) {
  * The kinds of record a replayable write changes: every kind a body may reference, and those only a path names
  * (a note, a custom field, the company's hours schedule, the caller's own user).
  */
-export const RECORD_KINDS = [...REFERENCE_KINDS, 'customField', 'note', 'schedule', 'user'] as const;
+export const RECORD_KINDS = [
+  ...REFERENCE_KINDS,
+  'customField',
+  'message',
+  'note',
+  'schedule',
+  'user',
+] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /**
@@ -128,8 +135,9 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
  * back, with the `Idempotency-Key` it was made with (the server applies a key once, server/src/http/idempotency.ts)
  * and, for a change to an existing record, that record's `updated_at` as the person last saw it
  * (`VERSION_HEADER`): the server then refuses with 409 rather than overwrite a record someone else changed
- * meanwhile (server/src/http/conflicts.ts). Only JSON writes that change one record of `record`'s kind are marked:
- * not uploads (multipart), not bulk actions over a selection.
+ * meanwhile (server/src/http/conflicts.ts). Only writes of one record of `record`'s kind are marked, not bulk
+ * actions over a selection, and JSON ones but for one: `POST /message`, whose text the renderer queues only when it
+ * has no files (features/inbox/outbox.ts: files are not kept on the device).
  */
 export interface Replay {
   /** The kind of record the write creates, changes or deletes. */
@@ -160,6 +168,7 @@ export const RECORD_NOUNS: Record<RecordKind, string> = {
   group: 'group',
   label: 'label',
   member: 'member',
+  message: 'text',
   note: 'note',
   number: 'number',
   schedule: 'hours schedule',

@@ -97,6 +97,8 @@ export const MESSAGING_ENDPOINTS = {
     query: companyQuery,
     multipart: true,
     response: ConversationItemSchema,
+    // A text without files waits on the device while offline and is sent once (renderer features/inbox/outbox.ts).
+    replay: { record: 'message' },
   }),
   schedule: endpoint({
     method: 'POST',

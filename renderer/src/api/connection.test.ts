@@ -1,7 +1,16 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './client';
-import { configureProbe, connectionState, probeNow, reportReachable, reportUnreachable } from './connection';
+import {
+  checkNow,
+  configureProbe,
+  connectionState,
+  FAST_PROBING_MS,
+  PROBE_MAX_MS,
+  probeNow,
+  reportReachable,
+  reportUnreachable,
+} from './connection';
 import { retryWhenUnreachable } from './queryClient';
 
 beforeEach(() => vi.useFakeTimers());
@@ -27,14 +36,54 @@ describe('connection state', () => {
     expect(onlineManager.isOnline()).toBe(true);
   });
 
-  it('probes back off, capped at 30 s', async () => {
+  it('probes every second while offline, so a server that answers again is noticed within 2 s', async () => {
+    // Issue 17: "the app notices the server is back within 2 seconds of it answering (today ~15 s)".
+    let serverUp = false;
+    const probe = vi.fn(async () => serverUp);
+    configureProbe(probe);
+    reportUnreachable();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(probe).toHaveBeenCalledTimes(60);
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(connectionState().online).toBe(true);
+  });
+
+  it('another failed call while offline does not postpone the probe', async () => {
     const probe = vi.fn(async () => false);
     configureProbe(probe);
     reportUnreachable();
-    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 8000 + 16000);
-    expect(probe).toHaveBeenCalledTimes(5);
-    await vi.advanceTimersByTimeAsync(30_000);
-    expect(probe).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(900);
+    reportUnreachable();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(probe).toHaveBeenCalledOnce();
+  });
+
+  it('after two minutes without an answer the probe backs off, doubling, capped at 30 s', async () => {
+    const probe = vi.fn(async () => false);
+    configureProbe(probe);
+    reportUnreachable();
+    await vi.advanceTimersByTimeAsync(FAST_PROBING_MS);
+    const fast = probe.mock.calls.length;
+    expect(fast).toBe(FAST_PROBING_MS / 1000);
+    await vi.advanceTimersByTimeAsync(2000 + 4000 + 8000 + 16000);
+    expect(probe).toHaveBeenCalledTimes(fast + 4);
+    await vi.advanceTimersByTimeAsync(PROBE_MAX_MS);
+    expect(probe).toHaveBeenCalledTimes(fast + 5);
+    await vi.advanceTimersByTimeAsync(PROBE_MAX_MS);
+    expect(probe).toHaveBeenCalledTimes(fast + 6);
+  });
+
+  it('the browser saying it is online again (checkNow) probes at once', async () => {
+    configureProbe(async () => false);
+    reportUnreachable();
+    await vi.advanceTimersByTimeAsync(FAST_PROBING_MS + 40_000);
+    const probe = vi.fn(async () => true);
+    configureProbe(probe);
+    checkNow();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(probe).toHaveBeenCalledOnce();
+    expect(connectionState().online).toBe(true);
   });
 
   it('probeNow answers from one question to the server', async () => {

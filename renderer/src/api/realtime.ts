@@ -86,9 +86,13 @@ export function disconnectRealtime(): void {
   setState('disconnected');
 }
 
-/** Reconnect now (the machine woke, the network came back). */
+/** Reconnect now (the machine woke, the network or the server came back). */
 export function reconnectRealtime(): void {
-  if (client && state !== 'connected') client.connect();
+  if (!client || state === 'connected') return;
+  // Already retrying on its own backoff (up to tens of seconds), pusher-js ignores connect(): start over, now. Its
+  // channels stay subscribed and are joined again on connecting.
+  client.disconnect();
+  client.connect();
 }
 
 export function useRealtimeState(): RealtimeState {

@@ -6,9 +6,9 @@
 import { TENANT_ENDPOINTS } from '@shared/api/tenant';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { api, setSupportEmail } from '../api';
-import { checkNow } from '../api/connection';
+import { checkNow, useConnection } from '../api/connection';
 import { keys } from '../api/keys';
 import { connectRealtime, disconnectRealtime, reconnectRealtime, useRealtimeEvent } from '../api/realtime';
 import { platform } from '../platform';
@@ -36,6 +36,14 @@ export function RealtimeBridge({ userId, companyId }: { userId: number; companyI
   }, [tenant.data, userId, companyId]);
 
   useEffect(() => () => disconnectRealtime(), []);
+
+  // The platform answers again: live updates follow at once instead of at their own next retry.
+  const { online } = useConnection();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) reconnectRealtime();
+    wasOnline.current = online;
+  }, [online]);
 
   useEffect(
     () =>

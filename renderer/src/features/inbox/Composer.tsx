@@ -1,8 +1,10 @@
 /**
  * The composer: the Message textbox (Ctrl/Cmd+Enter sends), character and SMS segment counts, the §5 limit,
  * attachments (button, paste, drop) with previews, and scheduling. Sending is optimistic (§4): a "Sending…" item
- * shows at once, the server's item replaces it, a failure removes it with the server's message. Scheduled sends
- * are not shown locally: the thread refetches.
+ * shows at once, the server's item replaces it, a failure removes it with the server's message. A text without
+ * attachments written while offline waits in the thread and goes out once the connection is back (./outbox.ts);
+ * one with attachments is not sent offline, and says so. What is being written is kept per conversation
+ * (./drafts.ts) until it is sent. Scheduled sends are not shown locally: the thread refetches.
  */
 
 import {
@@ -17,7 +19,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import type { Conversation } from '@shared/api/conversations';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGING_ENDPOINTS } from '@shared/api/messaging';
 import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
 import { roleCan } from '@shared/domain/permissions';
@@ -28,18 +30,24 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../../api';
+import { useConnection } from '../../api/connection';
 import type { MultipartFields } from '../../api/contractCall';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { flash } from '../../ui/flash';
+import { useDraft } from './drafts';
 import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
+import { pendingItem, sendText, temporaryItemId } from './outbox';
 import { SavedRepliesMenu } from './savedReplies/SavedRepliesMenu';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-let nextTemporaryId = -1;
 let nextAttachmentKey = 1;
+
+/** Why a text with attachments waits for the person, not for the connection. */
+export const ATTACHMENTS_OFFLINE =
+  'Texts with attachments cannot be sent while offline. Send it when the connection is back, or remove the attachments to send the text now: it will go out when you are back online.';
 
 interface Attachment {
   key: number;
@@ -57,7 +65,8 @@ export function Composer({
 }) {
   const client = useQueryClient();
   const { company } = useShell();
-  const [text, setText] = useState('');
+  const [text, setText] = useDraft(conversation.id);
+  const { online } = useConnection();
   const [files, setFiles] = useState<Attachment[]>([]);
   const [scheduling, setScheduling] = useState(false);
   const [sendAt, setSendAt] = useState('');
@@ -115,25 +124,24 @@ export function Composer({
 
   const send = async () => {
     if (empty || tooLong || busy) return;
+    const pending = {
+      companyId: conversation.company_id,
+      conversationId: conversation.id,
+      temporaryId: temporaryItemId(),
+      text,
+    };
+    if (files.length === 0) {
+      sendText(client, pending);
+      reset();
+      return;
+    }
+    if (!online) {
+      flash('danger', ATTACHMENTS_OFFLINE, { title: 'Not sent' });
+      return;
+    }
     const key = inboxKeys.items(conversation.id);
     const body = form();
-    const temporary: ConversationItem = {
-      id: nextTemporaryId--,
-      conversation_id: conversation.id,
-      isInbound: false,
-      createdAt: new Date().toISOString(),
-      user: null,
-      details: {
-        type: 'message',
-        content: text,
-        deliveryState: 'sending',
-        errorCode: null,
-        media: [],
-        shouldBeSentAt: null,
-        record_id: null,
-        recording_url: null,
-      },
-    };
+    const temporary = pendingItem(pending);
     client.setQueryData<ItemPages>(key, (data) => upsertItem(data, temporary));
     reset();
     setBusy(true);
@@ -146,7 +154,10 @@ export function Composer({
       client.setQueryData<ItemPages>(key, (pages) => upsertItem(removeItem(pages, temporary.id), data));
     } catch (error) {
       client.setQueryData<ItemPages>(key, (pages) => removeItem(pages, temporary.id));
-      flash('danger', error instanceof Error ? error.message : String(error), { title: 'Not sent' });
+      // No answer at all: the connection went while it was being sent, and files are not kept to send later.
+      const unreachable = error instanceof ApiError && error.status === 0;
+      const reason = error instanceof Error ? error.message : String(error);
+      flash('danger', unreachable ? ATTACHMENTS_OFFLINE : reason, { title: 'Not sent' });
       setText((current) => current || temporary.details.content);
     } finally {
       setBusy(false);
@@ -188,6 +199,11 @@ export function Composer({
       }}
     >
       <Stack gap={6}>
+        {files.length > 0 && !online && (
+          <Text size="sm" c="var(--mantine-color-yellow-light-color)" role="note">
+            {ATTACHMENTS_OFFLINE}
+          </Text>
+        )}
         {files.length > 0 && (
           <Group gap="xs" aria-label="Attachments">
             {files.map((attachment) => (

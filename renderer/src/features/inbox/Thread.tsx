@@ -27,6 +27,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError, api, apiBaseUrl } from '../../api';
+import { useConnection } from '../../api/connection';
 import { useTimeZone } from '../../app/timeZone';
 import { ConfirmModal } from '../../ui/ConfirmModal';
 import { IconButton } from '../../ui/IconButton';
@@ -43,6 +44,7 @@ import {
   useItems,
 } from './inboxApi';
 import { type ItemPages, inboxKeys, quietHoursHint, removeItem, threadItems } from './inboxCache';
+import { usePendingText } from './outbox';
 import { useConversationPresence } from './presence';
 import { RecordItem } from './RecordItem';
 
@@ -338,6 +340,31 @@ function deliveryLabel(item: ConversationItem): string | null {
   return DELIVERY_STATES.find((code) => code.value === state)?.label ?? state;
 }
 
+/** Where a text not yet accepted by the server is, read out as it changes; Retry and Discard once it was refused. */
+function PendingTextStatus({ conversationId, temporaryId }: { conversationId: number; temporaryId: number }) {
+  const { online } = useConnection();
+  const pending = usePendingText(conversationId, temporaryId, online);
+  return (
+    <Stack gap={2} align="flex-end">
+      <Text size="xs" c={pending.status === 'failed' ? 'red' : 'dimmed'} ta="right" role="status">
+        {pending.status === 'sending' && 'Sending…'}
+        {pending.status === 'waiting' && 'Waiting for connection: it will be sent when you are back online'}
+        {pending.status === 'failed' && `Not sent${pending.reason ? `: ${pending.reason}` : ''}`}
+      </Text>
+      {pending.status === 'failed' && (
+        <Group gap={4}>
+          <Button size="compact-xs" variant="light" onClick={pending.retry}>
+            Retry
+          </Button>
+          <Button size="compact-xs" variant="subtle" color="gray" onClick={pending.discard}>
+            Discard
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 /** Media links are the server's own paths; the desktop app loads its pages from app://, so they need the API's origin. */
 const mediaUrl = (url: string) => absoluteMediaUrl(url, apiBaseUrl(), window.location.href);
 
@@ -390,12 +417,16 @@ function ItemView({
         >
           {item.details.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{item.details.content}</Text>}
           <Media item={item} />
-          <Text size="xs" c="dimmed" ta={item.isInbound ? 'left' : 'right'}>
-            {fullTime(item.createdAt, tz)}
-            {item.user ? ` · ${item.user.name}` : ''}
-            {state ? ` · ${state}` : ''}
-            {item.details.errorCode ? ` (${item.details.errorCode})` : ''}
-          </Text>
+          {item.id < 0 ? (
+            <PendingTextStatus conversationId={conversationId} temporaryId={item.id} />
+          ) : (
+            <Text size="xs" c="dimmed" ta={item.isInbound ? 'left' : 'right'}>
+              {fullTime(item.createdAt, tz)}
+              {item.user ? ` · ${item.user.name}` : ''}
+              {state ? ` · ${state}` : ''}
+              {item.details.errorCode ? ` (${item.details.errorCode})` : ''}
+            </Text>
+          )}
         </Paper>
       </Group>
     );
