@@ -9,7 +9,13 @@ export function unknownErrorMessage(supportEmail: string): string {
   return `An unknown error has occurred, please try again or contact support by emailing us at ${supportEmail}`;
 }
 
-/** A change made offline that waits on this device for the connection (the app's own words, not the spec's). */
+/** What a screen or list never loaded before the connection was lost says while offline (the app's own words). */
+export const NOT_AVAILABLE_OFFLINE = Object.freeze({
+  title: 'Not available offline',
+  text: 'This was not opened before the connection was lost. It will load when you are back online.',
+});
+
+/** A change made offline that is kept on this device until the connection is back. */
 export const QUEUED_OFFLINE =
   'You are offline. The change is saved on this device and will be sent when you are back online.';
 

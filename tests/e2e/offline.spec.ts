@@ -3,6 +3,7 @@
  * offline banner, an edit made offline is kept, and it replays (once, by its Idempotency-Key) when the server is back.
  */
 import { expect, test } from '@playwright/test';
+import { NOT_AVAILABLE_OFFLINE } from '../../shared/domain/messages';
 import { expectSignedIn, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
@@ -22,6 +23,10 @@ test('cached screens render offline and a queued profile edit replays after rest
   await expect(page.getByText('You are offline')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('No API keys yet')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  // A screen never opened before the outage says so, instead of spinning under the offline banner.
+  await nav.getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('main').getByText(NOT_AVAILABLE_OFFLINE.title)).toBeVisible();
+  await expect(page.getByRole('main').getByText(NOT_AVAILABLE_OFFLINE.text)).toBeVisible();
 
   await nav.getByRole('link', { name: 'Profile' }).click();
   await page.getByLabel('Name').fill('Aria Offline');

@@ -1,9 +1,32 @@
 /** Loading, empty, error and not-found states, so every screen says what is going on. */
 import { Alert, Button, Center, Loader, type MantineSpacing, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { NOT_AVAILABLE_OFFLINE } from '@shared/domain/messages';
+import { onlineManager } from '@tanstack/react-query';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/** Whether the platform can be reached (api/connection.ts keeps TanStack's online state). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, isOnline);
+}
+
+/** What a screen or its data that was never loaded says while offline, instead of spinning. */
+export function NotAvailableOffline({ title = NOT_AVAILABLE_OFFLINE.title }: { title?: string }) {
+  return (
+    <Stack align="center" py="xl" gap="xs" role="status">
+      <Text fw={600}>{title}</Text>
+      <Text c="dimmed">{NOT_AVAILABLE_OFFLINE.text}</Text>
+    </Stack>
+  );
+}
+
+/** Loading: a spinner while online; offline, what is loading was never here, and the screen says so. */
 export function LoadingState({ label = 'Loading' }: { label?: string }) {
+  const online = useOnline();
+  if (!online) return <NotAvailableOffline />;
   return (
     <Center py="xl">
       <Loader aria-label={label} />
