@@ -9,6 +9,7 @@ import { GROUP_ENDPOINTS } from '@shared/api/groups';
 import { dehydrate, hydrate, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onlineWithFakeTimers } from '../testing/onlineWithFakeTimers';
 import { ApiError, createApiClient } from './client';
 import { createQueryClient } from './queryClient';
 import {
@@ -75,14 +76,7 @@ const header = (config: InternalAxiosRequestConfig | undefined, name: string) =>
 /** The version each change saw. Each test changes records of its own ids: the layer remembers moves per session. */
 const SEEN = '2024-05-01T10:00:00.123Z';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  onlineManager.setOnline(true);
-});
-afterEach(() => {
-  onlineManager.setOnline(true);
-  vi.useRealTimers();
-});
+onlineWithFakeTimers();
 
 describe('a change made online', () => {
   it('is sent at once with its Idempotency-Key and no version: online edits behave as they always have', async () => {

@@ -7,6 +7,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ContractCaller } from '../../api/client';
 import { registerReplays } from '../../api/replay';
+import { onlineWithFakeTimers } from '../../testing/onlineWithFakeTimers';
 import { flash } from '../../ui/flash';
 import { draftOf, setDraft } from './drafts';
 import { type ItemPages, inboxKeys, threadItems } from './inboxCache';
@@ -78,15 +79,8 @@ const text = (words: string): PendingText => ({
 const refusal = () =>
   new ApiError(422, { text: ['This contact replied STOP.'] }, 'This contact replied STOP.');
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  onlineManager.setOnline(true);
-});
-afterEach(() => {
-  onlineManager.setOnline(true);
-  vi.useRealTimers();
-  vi.mocked(flash).mockClear();
-});
+onlineWithFakeTimers();
+afterEach(() => vi.mocked(flash).mockClear());
 
 describe('sending a text', () => {
   it('written offline: shows at once, waits, and goes out once when the connection is back', async () => {
