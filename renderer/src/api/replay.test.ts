@@ -8,7 +8,7 @@ import { STALE_FIELD, VERSION_HEADER } from '@shared/api/contract';
 import { GROUP_ENDPOINTS } from '@shared/api/groups';
 import { dehydrate, hydrate, MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { onlineWithFakeTimers } from '../testing/onlineWithFakeTimers';
 import { ApiError, createApiClient } from './client';
 import { createQueryClient } from './queryClient';

@@ -4,7 +4,7 @@
  */
 import type { ConversationItem } from '@shared/api/conversations';
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type ContractCaller } from '../../api/client';
 import { registerReplays } from '../../api/replay';
 import { onlineWithFakeTimers } from '../../testing/onlineWithFakeTimers';
