@@ -1,7 +1,9 @@
+import { MantineProvider } from '@mantine/core';
+import { onlineManager } from '@tanstack/react-query';
 import { act, type ReactNode, Suspense } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reactRoots } from '../testing/reactRoots';
-import { ChunkLoadError, lazyComponent } from './lazyLoad';
+import { ChunkLoadError, lazyComponent, lazyScreen } from './lazyLoad';
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -57,5 +59,40 @@ describe('lazyComponent', () => {
       ),
     );
     expect(host.textContent).toBe('Hello Grace');
+  });
+});
+
+/** Lets the chunk's promise settle and React render what follows, inside act. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+describe('a screen whose chunk cannot be fetched', () => {
+  function Screen() {
+    return <p>The screen</p>;
+  }
+  afterEach(() => onlineManager.setOnline(true));
+
+  // Issue 17: "a screen never visited before the outage says it is not available offline instead of spinning".
+  // A fetch that always failed used to be made again on each of React's attempts at the mount, for ever.
+  it.each([
+    { online: true, says: 'Could not load this screen' },
+    { online: false, says: 'This screen is not available offline' },
+  ])('online: $online → $says, the chunk asked for once; Try again asks again', async ({ online, says }) => {
+    onlineManager.setOnline(online);
+    const load = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    const screen = lazyScreen(`screen-${online}`, load);
+    const page = await render(<MantineProvider>{screen.element(<p>Loading</p>)}</MantineProvider>);
+    await settle();
+    expect(page.textContent).toContain(says);
+    expect(load).toHaveBeenCalledTimes(1);
+
+    load.mockResolvedValue(Screen);
+    const tryAgain = [...page.querySelectorAll('button')].find(
+      (button) => button.textContent === 'Try again',
+    );
+    expect(tryAgain).toBeDefined();
+    await act(async () => tryAgain?.click());
+    await settle();
+    expect(page.textContent).toContain('The screen');
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

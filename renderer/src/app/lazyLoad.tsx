@@ -5,6 +5,9 @@
  * (offline, or a new version was deployed and the old file is gone) says so and offers to try again, instead of
  * crashing the window.
  */
+
+import { Button, Stack } from '@mantine/core';
+import { onlineManager } from '@tanstack/react-query';
 import {
   type ComponentType,
   Fragment,
@@ -14,7 +17,7 @@ import {
   Suspense,
   useState,
 } from 'react';
-import { ErrorState } from '../ui/States';
+import { ErrorState, NotAvailableOffline } from '../ui/States';
 
 export interface LazyComponent<P extends object> {
   /** Renders the component once its chunk is here (suspends until then: put it under a Suspense boundary). */
@@ -28,6 +31,15 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
+/** How long a failed chunk's lazy wrapper is kept: React's own retries of the failed mount see the same failure. */
+const FAILURE_KEPT_MS = 1_000;
+/** Bumped by "Try again": every failed wrapper is made anew, so its chunk is fetched again. */
+let tries = 0;
+
+export function fetchFailedChunksAgain(): void {
+  tries++;
+}
+
 /**
  * `load` imports the module and picks its named export, so the modules loaded keep their named exports:
  * `lazyComponent('inbox', () => import('../features/inbox/InboxPage').then((m) => m.InboxPage))`.
@@ -38,6 +50,8 @@ export function lazyComponent<P extends object>(
 ): LazyComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  let failedAt = 0;
+  let wrapper: { component: ComponentType<P>; made: number; tries: number } | undefined;
 
   function preload(): Promise<ComponentType<P>> {
     pending ??= load().then(
@@ -47,19 +61,34 @@ export function lazyComponent<P extends object>(
       },
       (error: unknown) => {
         pending = undefined; // the next attempt fetches again
+        failedAt = Date.now();
         throw new ChunkLoadError(error instanceof Error ? error.message : String(error));
       },
     );
     return pending;
   }
 
+  /**
+   * The lazy wrapper for a mount that has to wait for the chunk. One for all mounts, not one per mount: a mount that
+   * suspends is not kept, so React makes it again when the chunk settles — with a wrapper of its own it would find
+   * a new fetch pending every time and never the failure (a fetch that always fails looped for ever). React.lazy
+   * keeps a rejection for good, so a failed wrapper is made anew after "Try again", or a moment after it failed.
+   */
+  function waitingWrapper(): ComponentType<P> {
+    const stale =
+      wrapper &&
+      (wrapper.tries !== tries || (failedAt >= wrapper.made && Date.now() - failedAt >= FAILURE_KEPT_MS));
+    if (!wrapper || stale) {
+      const component = lazy(() => preload().then((resolved) => ({ default: resolved })));
+      wrapper = { component, made: Date.now(), tries };
+    }
+    return wrapper.component;
+  }
+
   function Loaded(props: P) {
     // Chosen once per mount: the component itself when its chunk is already here (preloaded: no skeleton flash),
-    // else a lazy wrapper. A new wrapper per mount, because React.lazy keeps a rejection for good and "Try again"
-    // must fetch again.
-    const [Resolved] = useState<ComponentType<P>>(
-      () => loaded ?? lazy(() => preload().then((component) => ({ default: component }))),
-    );
+    // else the waiting wrapper.
+    const [Resolved] = useState<ComponentType<P>>(() => loaded ?? waitingWrapper());
     return <Resolved {...props} />;
   }
   Loaded.displayName = `Lazy(${name})`;
@@ -107,12 +136,21 @@ export class LoadBoundary extends ReactComponent<
     // Keyed by attempt, so "Try again" mounts the component afresh (a new lazy wrapper, a new fetch).
     if (!caught) return <Fragment key={attempt}>{this.props.children}</Fragment>;
     if (!(caught.error instanceof ChunkLoadError)) throw caught.error;
-    return (
-      <ErrorState
-        title={this.props.title}
-        error={caught.error}
-        onRetry={() => this.setState({ caught: null, attempt: attempt + 1 })}
-      />
-    );
+    const tryAgain = () => {
+      fetchFailedChunksAgain();
+      this.setState({ caught: null, attempt: attempt + 1 });
+    };
+    // Offline, a screen never opened before has no code here yet: say so, not a network error.
+    if (!onlineManager.isOnline()) {
+      return (
+        <Stack align="center" gap="sm">
+          <NotAvailableOffline title="This screen is not available offline" />
+          <Button variant="light" onClick={tryAgain}>
+            Try again
+          </Button>
+        </Stack>
+      );
+    }
+    return <ErrorState title={this.props.title} error={caught.error} onRetry={tryAgain} />;
   }
 }
