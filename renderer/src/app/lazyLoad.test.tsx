@@ -89,7 +89,7 @@ describe('a screen whose chunk cannot be fetched', () => {
     const tryAgain = [...page.querySelectorAll('button')].find(
       (button) => button.textContent === 'Try again',
     );
-    expect(tryAgain).toBeDefined();
+    expect(tryAgain, 'the boundary offers Try again').toBeInstanceOf(HTMLButtonElement);
     await act(async () => tryAgain?.click());
     await settle();
     expect(page.textContent).toContain('The screen');

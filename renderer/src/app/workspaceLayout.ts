@@ -1,31 +1,16 @@
 /**
- * The agent's layout choices, remembered per user on this device (as the contacts' columns are): whether the
+ * The agent's layout choices, remembered per user on this device (ui/preferences.ts): whether the
  * contact details are open beside the thread, and whether the phone dock is expanded. The shell sizes its phone
  * column by the dock's state and the softphone draws it, so both read the same atom.
  */
 import { atom, useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
 import { useCallback } from 'react';
-
-type Remembered = ReturnType<typeof atomWithStorage<boolean>>;
-
-/** One stored choice per user: `switchboard.<name>.<userId>` in this device's storage. */
-function perUser(name: string, fallback: boolean): (userId: number) => Remembered {
-  const atoms = new Map<number, Remembered>();
-  return (userId) => {
-    let remembered = atoms.get(userId);
-    if (!remembered) {
-      remembered = atomWithStorage(`switchboard.${name}.${userId}`, fallback, undefined, { getOnInit: true });
-      atoms.set(userId, remembered);
-    }
-    return remembered;
-  };
-}
+import { perUserPreference } from '../ui/preferences';
 
 /** Closed until the agent opens them: the thread gets the room. */
-const contactDetailsOpen = perUser('inbox.contactDetails', false);
+const contactDetailsOpen = perUserPreference('inbox.contactDetails', false);
 /** Expanded until the agent collapses it, so a new agent sees the phone. */
-const phoneExpanded = perUser('phone.expanded', true);
+const phoneExpanded = perUserPreference('phone.expanded', true);
 /** A call opened the dock for as long as it needs it, whatever the agent chose (not remembered). */
 const phoneRaisedAtom = atom(false);
 

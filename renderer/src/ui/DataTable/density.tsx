@@ -5,9 +5,9 @@
  * changing it in one toolbar changes every list at once.
  */
 import { SegmentedControl, type TableProps } from '@mantine/core';
-import { useAtom, type WritableAtom } from 'jotai';
-import { atomWithStorage, type RESET } from 'jotai/utils';
+import { useAtom } from 'jotai';
 import { useOutletContext } from 'react-router';
+import { perUserPreference, preferenceKey } from '../preferences';
 
 export const DENSITIES = ['comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];
@@ -20,23 +20,11 @@ export const DENSITY_TABLE_PROPS: Record<Density, Pick<TableProps, 'verticalSpac
   compact: { verticalSpacing: 2, fz: 'xs' },
 };
 
-type DensityAtom = WritableAtom<Density, [Density | typeof RESET], void>;
-
-/** One atom per storage key, so every list of the same user shares it. */
-const atoms = new Map<string, DensityAtom>();
+/** Every list of the same user shares the one choice. */
+const densityAtom = perUserPreference<Density>('density', 'comfortable');
 
 export function densityStorageKey(userId: number | null): string {
-  return userId === null ? 'switchboard.density' : `switchboard.density.${userId}`;
-}
-
-function densityAtom(userId: number | null): DensityAtom {
-  const key = densityStorageKey(userId);
-  let found = atoms.get(key);
-  if (!found) {
-    found = atomWithStorage<Density>(key, 'comfortable', undefined, { getOnInit: true });
-    atoms.set(key, found);
-  }
-  return found;
+  return preferenceKey('density', userId);
 }
 
 /**

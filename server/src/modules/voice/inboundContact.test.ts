@@ -94,7 +94,8 @@ describe.each(CARRIERS)('a call through $carrier', ({ app, call }) => {
     const number = `+1202555${String(100 + ++sid).padStart(4, '0')}`;
     await before(number);
     const [known] = await contactsWith(app, number);
-    expect(known).toBeDefined();
+    // The earlier call or text made the contact of that number.
+    expect(known).toMatchObject({ number });
     const row = await call(number);
     expect(row.contact_id).toBe(known?.id);
     expect(await contactsWith(app, number)).toHaveLength(1);
