@@ -134,6 +134,8 @@ export const OutboundCallAnswerSchema = z.object({
   params: z.record(z.string(), z.string()),
   from: z.string(),
   to: z.string(),
+  /** The company's contact with the destination's number, when it has one (the panel shows their name). */
+  contact: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type OutboundCallAnswer = z.infer<typeof OutboundCallAnswerSchema>;
 

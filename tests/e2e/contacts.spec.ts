@@ -465,8 +465,15 @@ test('a contact’s calls and texts show in one timeline, newest first, more as 
   await expect(entries).toHaveCount(23);
   await expect(entries.last()).toContainText('Timeline text 1');
   await expect(page.getByRole('button', { name: 'Load older activity' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Call Tilda Timeline' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Text Tilda Timeline' })).toBeVisible();
+  // Call fills the dialer; the call placed names whom it calls, and it joins her timeline.
+  await page.getByRole('button', { name: 'Call Tilda Timeline' }).click();
+  const phone = page.getByRole('complementary', { name: 'Phone' });
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const call = phone.getByRole('region', { name: 'Call with Tilda Timeline' });
+  await call.getByRole('button', { name: 'Hang up' }).click();
+  await expect(phone.getByRole('region', { name: 'Wrap-up: Tilda Timeline' })).toBeVisible();
+  await expect(entries.first()).toContainText(/^CallOutgoing/);
   await page.getByRole('button', { name: 'Text Tilda Timeline' }).click();
   await expect(page).toHaveURL(/\/inbox\/new\?number=/);
 

@@ -316,6 +316,33 @@ describe('dialling', () => {
     expect(softphone.getState().active?.connectedAt).toBe(1_000);
   });
 
+  it('names the contact the platform knows the number by, on the call and its wrap-up; its end is told', async () => {
+    const engine = fakeEngine();
+    const contact = { id: 7, name: 'Tilda Timeline' };
+    vi.mocked(engine.dial).mockImplementationOnce(async (_numberId, destination) => ({
+      kind: 'sandbox',
+      call_id: 99,
+      params: {},
+      from: '+13125550100',
+      to: destination,
+      contact,
+    }));
+    const ended: number[] = [];
+    const { api } = fakeApi({ [`POST ${base}/token`]: () => TOKEN });
+    const softphone = new Softphone({
+      api,
+      companyId: COMPANY,
+      createEngine: () => engine,
+      onCallEnded: (id) => ended.push(id),
+    });
+    await softphone.start();
+    await softphone.dial(2, '+19715550142');
+    expect(softphone.getState().active).toMatchObject({ remote: '+19715550142', contact });
+    await softphone.hangup();
+    expect(softphone.getState().wrapUps[0]).toMatchObject({ callId: 99, contact });
+    expect(ended).toEqual([99]);
+  });
+
   it('without a calling line the token is refused and the reason shown; dialling says it', async () => {
     const engine = fakeEngine();
     const { api } = fakeApi({

@@ -27,6 +27,8 @@ export interface ActiveCall {
   card: IncomingCall | null;
   /** The outside party's number. */
   remote: string;
+  /** The company's contact with that number, when it has one (the panel shows their name). */
+  contact: IncomingCall['contact'];
   /** When the talking started (epoch ms); null while an outbound call still rings. */
   connectedAt: number | null;
   muted: boolean;
@@ -41,6 +43,7 @@ export interface WrapUp {
   direction: 'inbound' | 'outbound';
   card: IncomingCall | null;
   remote: string;
+  contact: IncomingCall['contact'];
   notes: string;
   endedAt: number;
 }
@@ -72,6 +75,8 @@ export interface SoftphoneDeps {
   /** Alerts (OS notification, ringtone) start with a ring and stop when it stops. */
   onRing?(call: IncomingCall): void;
   onRingStopped?(callId: number): void;
+  /** The call in progress is over, whoever ended it: the lists that show calls refresh. */
+  onCallEnded?(callId: number): void;
 }
 
 const INITIAL: SoftphoneState = {
@@ -286,6 +291,7 @@ export class Softphone {
         direction: 'inbound',
         card: call,
         remote: call.from,
+        contact: call.contact,
         connectedAt: this.now(),
         muted: false,
         held: false,
@@ -403,6 +409,7 @@ export class Softphone {
           direction: 'outbound',
           card: null,
           remote: answer.to,
+          contact: answer.contact ?? null,
           connectedAt: null,
           muted: false,
           held: false,
@@ -469,6 +476,7 @@ export class Softphone {
       direction: active.direction,
       card: active.card,
       remote: active.remote,
+      contact: active.contact,
       notes: active.notes,
       endedAt: this.now(),
     };
@@ -477,5 +485,6 @@ export class Softphone {
       warnings: [],
       wrapUps: [wrapUp, ...this.state.wrapUps.filter((w) => w.callId !== active.callId)],
     });
+    this.deps.onCallEnded?.(active.callId);
   }
 }

@@ -22,6 +22,8 @@ export interface OutboundCall {
   number: TrackedNumber;
   destination: string;
   agent: VoiceActor;
+  /** The company's contact with the destination's number, when it has one: the call is theirs. */
+  contact: { id: number; name: string } | null;
 }
 
 export interface VoiceCarrier {

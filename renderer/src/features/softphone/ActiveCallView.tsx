@@ -20,7 +20,7 @@ import {
 import { useHotkeys } from '@mantine/hooks';
 import { IN_APP_CALLING_ENDPOINTS } from '@shared/api/inAppCalling';
 import type { TransferRequest } from '@shared/api/voice';
-import { formatPhone, normalizePhone } from '@shared/domain/phone';
+import { normalizePhone } from '@shared/domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
@@ -185,7 +185,7 @@ export function ActiveCallView({
   const softphone = useSoftphone();
   const [keypad, setKeypad] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const name = call.card ? callerName(call.card) : formatPhone(call.remote);
+  const name = callerName({ contact: call.contact, from: call.remote });
   const transfer = call.transfer;
   useHotkeys(
     [

@@ -86,6 +86,8 @@ export function SoftphoneProvider({
             });
           }
         },
+        // The call just ended shows in the activity feed and the person's timeline.
+        onCallEnded: () => void queryClient.invalidateQueries({ queryKey: ['AnalyticsActivity'] }),
         onRingStopped: () => {
           if (softphone.getState().incoming.length > 0) return;
           void platform().setRinging(false);
@@ -93,7 +95,7 @@ export function SoftphoneProvider({
           ringtone.current = null;
         },
       }),
-    [companyId],
+    [companyId, queryClient],
   );
 
   // This computer's devices, read at start and again whenever the audio settings change them.

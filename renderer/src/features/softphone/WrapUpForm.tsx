@@ -11,7 +11,6 @@ import {
 } from '@shared/api/activity';
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '@shared/domain/calls';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { formatPhone } from '@shared/domain/phone';
 import { type Ref, useState } from 'react';
 import { api } from '../../api';
 import { flash } from '../../ui/flash';
@@ -42,7 +41,7 @@ export function WrapUpForm({
   const [note, setNote] = useState(wrapUp.notes);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const name = wrapUp.card ? callerName(wrapUp.card) : formatPhone(wrapUp.remote);
+  const name = callerName({ contact: wrapUp.contact, from: wrapUp.remote });
 
   async function save() {
     setSaving(true);

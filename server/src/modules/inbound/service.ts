@@ -93,13 +93,23 @@ export async function contactOfSender(
   return number === null ? null : ensureContact(ctx, companyId, number);
 }
 
-/** The company's contact with `number`, created (named by the formatted number) when there is none. */
-async function ensureContact(ctx: AppContext, companyId: number, number: string): Promise<number> {
+/** The company's contact with `number` (E.164), if it has one: an outbound call names whom it calls by it. */
+export async function knownContact(
+  ctx: AppContext,
+  companyId: number,
+  number: string,
+): Promise<{ id: number; name: string } | null> {
   const [known] = await ctx.db
-    .select({ id: contacts.id })
+    .select({ id: contacts.id, name: contacts.name })
     .from(contacts)
     .where(and(eq(contacts.company_id, companyId), eq(contacts.number, number)))
     .limit(1);
+  return known ?? null;
+}
+
+/** The company's contact with `number`, created (named by the formatted number) when there is none. */
+async function ensureContact(ctx: AppContext, companyId: number, number: string): Promise<number> {
+  const known = await knownContact(ctx, companyId, number);
   if (known) return known.id;
   const now = ctx.now();
   await ctx.db

@@ -123,6 +123,7 @@ export async function createOutboundCall(
       is_inbound: false,
       caller: input.number.number,
       called: input.destination,
+      contact_id: input.contact?.id ?? null,
       user_id: input.agent.id,
       events: [{ status: 1, at: now.toISOString() }],
       source: input.number.tags[0] ?? null,

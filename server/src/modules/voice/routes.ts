@@ -16,6 +16,7 @@ import type { AppContext } from '../../http/context';
 import { idOrNull, moduleRoutes } from '../../http/route';
 import { forbidden, invalid } from '../../lib/errors';
 import { CALLING_PERMISSION, NO_CALLING_LINE } from '../inAppCalling/service';
+import { knownContact } from '../inbound/service';
 import { sandboxCallRoutes } from './sandbox/routes';
 import { callOfCompany, canAnswerCall, companyOfNumber, numberById, voiceCarrierOf } from './service';
 import { twilioConferenceRoutes } from './twilio/routes';
@@ -67,7 +68,14 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!destination) {
         throw invalid({ destination: [`"${body.destination}" is not a valid phone number.`] });
       }
-      return ctx.voice.current.placeOutbound({ number, destination, agent: actor(caller.user) });
+      const contact = await knownContact(ctx, number.company_id, destination);
+      const answer = await ctx.voice.current.placeOutbound({
+        number,
+        destination,
+        agent: actor(caller.user),
+        contact,
+      });
+      return { ...answer, contact };
     },
     {
       company: {

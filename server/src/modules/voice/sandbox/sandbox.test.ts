@@ -12,6 +12,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { calls, outbox, voicemails } from '../../../db/schema';
 import { createTestApp, sharedTestAppWithFiles } from '../../../testing/testApp';
+import { contactMaker } from '../../contacts/testing';
 import { dialOut, IN_APP_LINE, ringLog } from '../testing';
 import { manualTimers } from './timers';
 
@@ -431,6 +432,22 @@ describe('outbound calls from the dialer', () => {
     await act('agent@demo.test', body.call_id, 'hangup', { as: 'agent' });
     expect(await record(body.call_id)).toMatchObject({ is_inbound: false, outcome: 1, user_id: agent });
     expect(await statuses(body.call_id)).toEqual([1, 12, 3]);
+  });
+
+  it('names the company’s contact with the dialled number, and the call is theirs (their timeline shows it)', async () => {
+    const makeContact = contactMaker<{ id: number; name: string }>(t, 'Dialled', 415, 7000);
+    const known = await makeContact();
+    for (const [destination, contact] of [
+      ['(415) 555-7001', { id: known.id, name: known.name }],
+      ['(415) 555-7099', null],
+    ] as const) {
+      const placed = await dialOut(t, destination);
+      expect(placed.statusCode, placed.body).toBe(201);
+      const body = E.outboundToken.response.parse(placed.json());
+      expect(body.contact).toEqual(contact);
+      expect(await record(body.call_id)).toMatchObject({ contact_id: contact?.id ?? null });
+      await act('agent@demo.test', body.call_id, 'hangup', { as: 'agent' });
+    }
   });
 
   it('refuses an invalid destination (422) and another company’s number (404)', async () => {
