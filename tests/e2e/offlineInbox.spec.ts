@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signInThroughUi } from './helpers';
-import { serverForThisFile } from './server';
+import { DEMO_PASSWORD, serverForThisFile } from './server';
 
 const server = serverForThisFile();
 const MAIN_LINE = '+13125550100';
@@ -77,7 +77,7 @@ test('a text sent while the server is down waits in the thread and goes out once
   expect(await sentToAda()).toBe(1);
 });
 
-test('a draft survives switching conversations, and is gone once sent', async ({ page }) => {
+test('a draft survives switching conversations, and is gone once sent or signed out', async ({ page }) => {
   const list = await openConversation(page, ADA.row);
   const message = page.getByRole('textbox', { name: 'Message' });
   await message.fill('Half a thought for Ada');
@@ -91,6 +91,19 @@ test('a draft survives switching conversations, and is gone once sent', async ({
   await list.getByRole('option', { name: GRACE.row }).click();
   await expect(message).toHaveValue('Something for Grace');
   await list.getByRole('option', { name: ADA.row }).click();
+  await expect(message).toHaveValue('');
+
+  // Signing out leaves nothing of what was being written for the next person in this window (no reload).
+  await message.fill('Private words');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.getByLabel('Email').fill('agent@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' }).click();
+  await page.getByRole('listbox', { name: 'Conversations' }).getByRole('option', { name: ADA.row }).click();
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('Hi');
   await expect(message).toHaveValue('');
 });
 

@@ -110,6 +110,49 @@ describe('§8 "401, or 500 with a message containing Unauthenticated (unless the
     expect(deps.afterLogout).toHaveBeenCalledTimes(1);
   });
 
+  it('a 401 to a call of an earlier session (in flight across a sign-out and a new sign-in) signs nobody out', async () => {
+    let session = 1;
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const { client, deps } = setup([], {
+      session: () => session,
+      adapter: async (config) => {
+        await answered;
+        throw new AxiosError('401', 'ERR_BAD_REQUEST', config, null, {
+          data: { message: 'Unauthenticated.' },
+          status: 401,
+          statusText: '',
+          headers: {},
+          config,
+        });
+      },
+    });
+    const stale = client.get('/user');
+    session = 3;
+    answer();
+    await expect(stale).rejects.toMatchObject({ status: 401 });
+    vi.advanceTimersByTime(1_000);
+    expect(deps.onUnauthenticated).not.toHaveBeenCalled();
+    expect(deps.afterLogout).not.toHaveBeenCalled();
+  });
+
+  it('a sign-in within 500 ms of a session ending stays where it is (no after-logout step)', async () => {
+    let session = 1;
+    const { client, deps } = setup([{ status: 401, data: { message: 'Unauthenticated.' } }], {
+      session: () => session,
+      onUnauthenticated: vi.fn(() => {
+        session = 2;
+      }),
+    });
+    await expect(client.get('/user')).rejects.toBeInstanceOf(ApiError);
+    expect(deps.onUnauthenticated).toHaveBeenCalledTimes(1);
+    session = 3;
+    vi.advanceTimersByTime(500);
+    expect(deps.afterLogout).not.toHaveBeenCalled();
+  });
+
   it('a request that opts out keeps the session', async () => {
     const { client, deps } = setup([
       { status: 401, data: { message: 'These credentials do not match our records.' } },

@@ -95,6 +95,12 @@ export interface ApiClientDeps {
   /** Sign out and clear the session; `afterLogout` runs 500 ms later (§8). */
   onUnauthenticated(): void;
   afterLogout(): void;
+  /**
+   * Which session is current (a number that changes at each sign-in, sign-out and change of person). A 401 to a
+   * call made in an earlier session says nothing of this one: a request still in flight when the person signed
+   * out, answered after they signed in again, must not sign them out.
+   */
+  session?(): number;
   /** Shows a toast: kind, title, lines, and for how long. */
   notify(kind: 'danger' | 'warn', title: string, lines: string[], autoCloseMs: number): void;
   sleep?(ms: number): Promise<void>;
@@ -155,6 +161,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function send<T>(config: Config): Promise<ApiResult<T>> {
     const options = config.options ?? {};
+    const session = deps.session?.() ?? 0;
     const filled = withSelectedCompany(
       config.url ?? '',
       config.params as Record<string, unknown> | undefined,
@@ -206,11 +213,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         const renewed = await deps.refreshAccessToken();
         if (renewed) return send<T>({ ...config, refreshed: true });
       }
-      if (handling === 'sign-out') {
+      if (handling === 'sign-out' && (deps.session?.() ?? 0) === session) {
         deps.onUnauthenticated();
-        setTimeout(deps.afterLogout, DELAYS_MS.logout);
-        throw new ApiError(status, { '': [message] }, message);
+        const signedOut = deps.session?.() ?? 0;
+        // Unless someone signed in meanwhile: they stay where they are.
+        setTimeout(() => {
+          if ((deps.session?.() ?? 0) === signedOut) deps.afterLogout();
+        }, DELAYS_MS.logout);
       }
+      if (handling === 'sign-out') throw new ApiError(status, { '': [message] }, message);
       if (handling === 'retry-later') {
         const retries = config.retries ?? 0;
         if (retries < RATE_LIMIT_RETRIES) {

@@ -11,7 +11,7 @@ import { type ContractCaller, createApiClient } from './client';
 import { configureProbe, reportReachable, reportUnreachable } from './connection';
 import { createQueryClient } from './queryClient';
 import { conflictMessage } from './replay';
-import { adminSessionAtom, appStore, selectedCompanyIdAtom } from './session';
+import { adminSessionAtom, appStore, currentSession, personChanged, selectedCompanyIdAtom } from './session';
 
 export type { ApiResult, CallOptions, ContractCaller, RequestOptions } from './client';
 export { ApiError } from './client';
@@ -53,8 +53,10 @@ const client = createApiClient({
     void platform().tokens.clear();
     appStore.set(adminSessionAtom, false);
     queryClient.clear();
+    personChanged();
   },
   afterLogout: () => goToSignIn(),
+  session: currentSession,
   notify: (kind, title, lines, autoCloseMs) =>
     flash(kind, lines.join('\n') || unknownErrorMessage(supportEmail), { title, autoCloseMs }),
   onUnreachable: reportUnreachable,

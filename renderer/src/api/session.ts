@@ -32,3 +32,26 @@ export const adminSessionAtom = atomWithStorage<boolean>(
  */
 export type IdentitySwitch = 'none' | 'switching' | 'switched';
 export const identitySwitchAtom = atom<IdentitySwitch>('none');
+
+/**
+ * Which session this window is in: a number that changes whenever the person may have changed — a sign-in, a
+ * sign-out, a session the server ended, a platform admin signing in as someone or returning. The API client asks
+ * it so that an answer to a call of an earlier session cannot end the current one.
+ */
+let session = 0;
+export const currentSession = (): number => session;
+
+/**
+ * What a person leaves in this window's memory beyond the query cache (what they were writing), dropped whenever
+ * the session changes hands. Each area registers its own; `personChanged` runs them all and starts a new session.
+ */
+const forgetters = new Set<() => void>();
+
+export function forgetOnPersonChange(forget: () => void): void {
+  forgetters.add(forget);
+}
+
+export function personChanged(): void {
+  session++;
+  for (const forget of forgetters) forget();
+}

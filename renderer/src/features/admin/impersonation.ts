@@ -11,7 +11,13 @@
 import { AUTH_ENDPOINTS } from '@shared/api/auth';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
-import { adminSessionAtom, appStore, identitySwitchAtom, selectedCompanyIdAtom } from '../../api/session';
+import {
+  adminSessionAtom,
+  appStore,
+  identitySwitchAtom,
+  personChanged,
+  selectedCompanyIdAtom,
+} from '../../api/session';
 import { platform } from '../../platform';
 import { fetchCurrentUser } from '../auth/useCurrentUser';
 
@@ -22,6 +28,7 @@ async function switchPerson(changeSession: () => Promise<void>, adminSession: bo
     appStore.set(adminSessionAtom, adminSession);
     const user = await fetchCurrentUser();
     queryClient.clear();
+    personChanged();
     queryClient.setQueryData(keys.currentUser(), user);
     appStore.set(selectedCompanyIdAtom, null);
     appStore.set(identitySwitchAtom, 'switched');

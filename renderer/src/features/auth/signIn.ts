@@ -8,7 +8,7 @@ import { DELAYS_MS } from '@shared/domain/limits';
 import type { StoredTokens } from '@shared/ipc';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
-import { adminSessionAtom, appStore } from '../../api/session';
+import { adminSessionAtom, appStore, personChanged } from '../../api/session';
 import { platform } from '../../platform';
 import { flash } from '../../ui/flash';
 import { fetchCurrentUser } from './useCurrentUser';
@@ -24,6 +24,8 @@ export async function handOverTokens(tokens: StoredTokens): Promise<void> {
 }
 
 async function keep(answer: SignIn): Promise<void> {
+  // A new session: what is still in flight from before it cannot sign this one out.
+  personChanged();
   if ('access_token' in answer) await handOverTokens(answer);
   const user = await fetchCurrentUser();
   queryClient.setQueryData(keys.currentUser(), user);
@@ -66,6 +68,11 @@ export async function signOut(): Promise<void> {
     // A signed-out app shows no unread count (the inbox's listener clears it too, but only if it had mounted).
     await platform().setBadge(0);
     appStore.set(adminSessionAtom, false);
+    personChanged();
+    // Signed out first, so the screens give way to the sign-in form; then their data goes. Cleared while they
+    // were still mounted, each would ask the server again for what a signed-out window may not have.
+    queryClient.setQueryData(keys.currentUser(), null);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     queryClient.clear();
     queryClient.setQueryData(keys.currentUser(), null);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { personChanged } from '../../api/session';
 import { draftOf, restoreDraft, setDraft } from './drafts';
 
 describe('drafts (issue 17: "a draft survives switching conversations")', () => {
@@ -18,5 +19,15 @@ describe('drafts (issue 17: "a draft survives switching conversations")', () => 
     setDraft(4, 'Newer words');
     restoreDraft(4, 'Refused words');
     expect(draftOf(4)).toBe('Newer words');
+  });
+});
+
+describe('drafts when the person changes', () => {
+  it('are all dropped (a sign-out, a session the server ended, signing in as someone or returning)', () => {
+    setDraft(5, 'Not for the next person');
+    setDraft(6, 'Nor this');
+    personChanged();
+    expect(draftOf(5)).toBe('');
+    expect(draftOf(6)).toBe('');
   });
 });

@@ -1,12 +1,19 @@
 /**
  * What the person was writing in each conversation, so switching to another conversation and back keeps it. In
  * memory only (gone with the window): a draft is the person's own words, never kept on the device beyond that.
- * A draft is cleared when its text is sent; a text the server refused comes back into it.
+ * A draft is cleared when its text is sent; a text the server refused comes back into it. All are dropped when
+ * the person signs out or another takes the window (api/session.ts `personChanged`).
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { forgetOnPersonChange } from '../../api/session';
 
 const drafts = new Map<number, string>();
 const listeners = new Set<() => void>();
+
+forgetOnPersonChange(() => {
+  drafts.clear();
+  for (const listener of listeners) listener();
+});
 
 export function draftOf(conversationId: number): string {
   return drafts.get(conversationId) ?? '';
