@@ -60,9 +60,21 @@ export function createQueryClient(
   return client;
 }
 
+/**
+ * Fields of server answers that are secrets: kept in memory for the screen that asked, never written with the
+ * cache (the user's SIP password comes with `GET /user`, and the cache outlives the session on disk).
+ */
+const SECRET_FIELDS = new Set(['sip_password']);
+
+/** The cache as stored: JSON without its secrets. */
+export function serializeWithoutSecrets(cache: unknown): string {
+  return JSON.stringify(cache, (key, value) => (SECRET_FIELDS.has(key) ? null : value));
+}
+
 /** The cache, kept through the platform's storage (IndexedDB on the web, main's store on desktop). */
 export function createPersister(platform: Platform) {
   return createAsyncStoragePersister({
+    serialize: serializeWithoutSecrets,
     storage: {
       getItem: platform.storage.get,
       setItem: platform.storage.set,
