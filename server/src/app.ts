@@ -166,6 +166,7 @@ export async function buildApp(
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => ctx.cluster.close());
 
   await app.register(cookie);
   // Uploads (contact imports): one file per request, streamed to its consumer, never buffered whole.

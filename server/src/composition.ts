@@ -1,6 +1,6 @@
 /**
  * The composition root: the one place the application's services are built, once per server, from its
- * configuration — the outbox, realtime, the sign-in throttle, the text carrier and the voice carriers (Twilio
+ * configuration — what the instances share (Redis or this process), the outbox, realtime, the sign-in throttle, the text carrier and the voice carriers (Twilio
  * when configured, else the sandbox), text-to-speech, caller ID, the media fetch, the job runners' signals and
  * the clock. The server (main.ts), the tests (testing/testApp.ts) and the benchmarks all build their context here; tests and
  * benchmarks give their fakes through `overrides`.
@@ -8,6 +8,7 @@
 import { textCarrier } from './carriers';
 import { type TwilioVoiceClient, twilioVoiceClient } from './carriers/twilio';
 import type { VoiceCarriers } from './carriers/voice';
+import { clusterFor } from './cluster';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
 import type { AppContext } from './http/context';
@@ -28,7 +29,15 @@ export interface ServiceOverrides
   extends Partial<
     Pick<
       AppContext,
-      'now' | 'outbox' | 'realtime' | 'loginThrottle' | 'carrier' | 'tts' | 'callerId' | 'fetchMedia'
+      | 'now'
+      | 'outbox'
+      | 'realtime'
+      | 'loginThrottle'
+      | 'carrier'
+      | 'tts'
+      | 'callerId'
+      | 'fetchMedia'
+      | 'cluster'
     >
   > {
   /** The sandbox network's waits (a ring's timeout, the menu's, a caller speaking): tests fire them by hand. */
@@ -40,6 +49,7 @@ export interface ServiceOverrides
 export function composeServices(config: ServerConfig, db: Db, overrides: ServiceOverrides = {}): AppContext {
   const now = overrides.now ?? (() => new Date());
   const outbox = overrides.outbox ?? sandboxOutbox(db);
+  const cluster = overrides.cluster ?? clusterFor(config);
   const services: Omit<AppContext, 'voice'> = {
     db,
     config,
@@ -52,6 +62,7 @@ export function composeServices(config: ServerConfig, db: Db, overrides: Service
     callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now),
     fetchMedia: overrides.fetchMedia ?? fetchPublic,
     jobSignals: jobSignals(),
+    cluster,
   };
   // The voice carriers act through the context they are part of (call records, ringing and routing take it),
   // so they are added to it last.

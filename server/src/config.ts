@@ -58,6 +58,12 @@ const EnvSchema = z.object({
   TWILIO_API_SECRET: optionalText,
   TWILIO_TWIML_APP_SID: optionalText,
   UI_DIR: optionalText,
+  /** Several instances share state through this Redis (issue 18); unset, one instance keeps it in memory. */
+  REDIS_URL: optionalText.refine((url) => !url || /^rediss?:\/\//.test(url), {
+    message: 'REDIS_URL must be a redis:// or rediss:// URL',
+  }),
+  /** Names this deployment's keys and topics in that Redis, so several can share one. */
+  REDIS_PREFIX: z.string().trim().min(1).default('switchboard:'),
 });
 
 export interface ServerConfig {
@@ -96,6 +102,9 @@ export interface ServerConfig {
     | undefined;
   /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
   uiDir: string | undefined;
+  /** The Redis several instances share state through (cluster/index.ts); undefined: this instance alone. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
@@ -171,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           }
         : undefined,
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
         ? {

@@ -28,7 +28,9 @@ function keptSecret(dataDir: string, file: string): string {
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
-  const release = await lockDataDir(config.dataDir);
+  // PGlite's files take one server; on PostgreSQL any number of instances share the database (and the folder,
+  // when it is a shared volume for uploads and the kept secrets).
+  const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
   config.realtimeSecret ??= keptSecret(config.dataDir, 'realtime.secret');
   config.mediaSecret ??= keptSecret(config.dataDir, 'media.secret');
   const database = await openDatabase(
@@ -36,11 +38,13 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
   );
-  await database.migrate();
-  if (await isNewDatabase(database.db)) {
-    await seedDemo(database.db);
-    console.log('A new database: seeded the demo workspace.');
-  }
+  await database.exclusively(async () => {
+    await database.migrate();
+    if (await isNewDatabase(database.db)) {
+      await seedDemo(database.db);
+      console.log('A new database: seeded the demo workspace.');
+    }
+  });
 
   const app = await buildApp(composeServices(config, database.db));
 

@@ -16,12 +16,19 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+/** The advisory lock key servers take while they migrate and seed (any number no other code uses). */
+const STARTUP_LOCK = 7_342_001;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations not yet applied. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other server on this database runs its own (PostgreSQL: a session advisory lock), so
+   * instances starting together migrate and seed a new database once. PGlite has one server by its folder lock.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole data folder as a tarball, to open copies of a seeded database quickly (tests). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -44,6 +51,16 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS }),
+      async exclusively(work) {
+        const holder = await pool.connect();
+        try {
+          await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+          holder.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -54,6 +71,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     db: pglite as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS }),
+    exclusively: (work) => work(),
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
     close: () => client.close(),
   };

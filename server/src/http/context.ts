@@ -2,10 +2,11 @@
  * What every route and service can reach: the database, settings, the clock and the services. The composition
  * root (composition.ts, `composeServices`) builds them once, from configuration; every field is set. Tests give
  * their fakes to it (createTestApp's second argument), or swap a field between requests.
- * Only interfaces are named here (carriers/, lib/, realtime/, services/): no module.
+ * Only interfaces are named here (carriers/, cluster/, lib/, realtime/, services/): no module.
  */
 import type { Carrier } from '../carriers/types';
 import type { VoiceCarriers } from '../carriers/voice';
+import type { Cluster } from '../cluster';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { JobSignals } from '../jobs/signals';
@@ -37,4 +38,6 @@ export interface AppContext {
   fetchMedia: typeof fetchPublic;
   /** Wakes this server's job runners when a job is enqueued or cancelled here (jobs/signals.ts). */
   jobSignals: JobSignals;
+  /** What the server's instances share: Redis with REDIS_URL, else this process's memory (cluster/index.ts). */
+  cluster: Cluster;
 }

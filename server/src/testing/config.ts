@@ -19,6 +19,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mediaSecret: 'test-media-secret',
     twilio: undefined,
     uiDir: undefined,
+    redisUrl: undefined,
+    redisPrefix: 'switchboard-test:',
     ...overrides,
   };
 }
