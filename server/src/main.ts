@@ -5,7 +5,7 @@
  * `listening on http://HOST:PORT`, the line programs wait for. Stops cleanly on SIGINT/SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { startBanner } from './banner';
@@ -20,9 +20,13 @@ import { seedDemo } from './seed/demo';
 function keptSecret(dataDir: string, file: string): string {
   const path = join(dataDir, file);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(path, secret, { mode: 0o600 });
-  return secret;
+  try {
+    // Created exclusively: instances starting together on a shared folder all end up with the first one's.
+    writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(path, 'utf8').trim();
 }
 
 async function main(): Promise<void> {
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // PGlite's files take one server; on PostgreSQL any number of instances share the database (and the folder,
   // when it is a shared volume for uploads and the kept secrets).
+  mkdirSync(config.dataDir, { recursive: true });
   const release = config.databaseUrl ? async () => {} : await lockDataDir(config.dataDir);
   config.realtimeSecret ??= keptSecret(config.dataDir, 'realtime.secret');
   config.mediaSecret ??= keptSecret(config.dataDir, 'media.secret');

@@ -3,7 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
 import type { Platform } from '../platform/types';
-import { createPersister } from './queryClient';
+import { createPersister, STORED_SECRET } from './queryClient';
 
 describe('the persisted cache ("secrets never touch logs or localStorage")', () => {
   it('keeps the signed-in user without their SIP password', async () => {
@@ -29,5 +29,7 @@ describe('the persisted cache ("secrets never touch logs or localStorage")', () 
     expect(written).toContain('Andre Agent');
     expect(written).toContain('"sip_user":"andre"');
     expect(written).not.toContain('sip-secret-123');
+    // Still set, as far as the app restored from it can tell: the phone stays for a user with a calling line.
+    expect(written).toContain(`"sip_password":"${STORED_SECRET}"`);
   });
 });

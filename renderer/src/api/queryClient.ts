@@ -65,10 +65,17 @@ export function createQueryClient(
  * cache (the user's SIP password comes with `GET /user`, and the cache outlives the session on disk).
  */
 const SECRET_FIELDS = new Set(['sip_password']);
+/**
+ * What a secret that was set is stored as: whether it is set still counts (a user with a whole calling line has
+ * the phone, `canUserCall`), its value never leaves memory.
+ */
+export const STORED_SECRET = '(set; not stored)';
 
-/** The cache as stored: JSON without its secrets. */
+/** The cache as stored: JSON with each secret that was set replaced by `STORED_SECRET`. */
 export function serializeWithoutSecrets(cache: unknown): string {
-  return JSON.stringify(cache, (key, value) => (SECRET_FIELDS.has(key) ? null : value));
+  return JSON.stringify(cache, (key, value) =>
+    SECRET_FIELDS.has(key) && typeof value === 'string' && value !== '' ? STORED_SECRET : value,
+  );
 }
 
 /** The cache, kept through the platform's storage (IndexedDB on the web, main's store on desktop). */
