@@ -21,6 +21,13 @@ const id = IdParamSchema;
 /** Activity rows per page unless asked otherwise. */
 export const ACTIVITY_PER_PAGE = 25;
 
+/**
+ * The `total` of the feed and of the calls search is exact up to this many rows. Beyond it the server stops
+ * counting and answers the database's estimate with `total_is_estimate: true` (docs/decisions.md, "The activity
+ * feed's total").
+ */
+export const ACTIVITY_EXACT_TOTAL_MAX = 10_000;
+
 export const TranscriptSegmentSchema = z.object({
   channel: z.number().int(),
   /** §3 speaker: 0 mixed, 1 agent, 2 client. */
@@ -105,6 +112,19 @@ export const ActivityFiltersSchema = z.object({
   /** Phone-like text matches the other party's digits; other text the contact's name. */
   search: z.string().trim().max(100).optional(),
 });
+
+/**
+ * §3's paged shape and whether its total is an estimate. Up to ACTIVITY_EXACT_TOTAL_MAX rows the total is
+ * counted (the flag is false); beyond, it is the database's estimate (true), never less than the rows the pages
+ * show, so `last_page` always leads on while rows remain; the page that reaches the end answers the exact total.
+ */
+function estimablePageSchema<T extends z.ZodType>(item: T) {
+  return pagedSchema(item).extend({ total_is_estimate: z.boolean().optional() });
+}
+
+/** A page of the feed. */
+export const ActivityPageSchema = estimablePageSchema(ActivityRowSchema);
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
 
 export const ActivityQueryBodySchema = z.object({
   page: PageNumberSchema,
@@ -212,9 +232,9 @@ export const ACTIVITY_ENDPOINTS = {
   searchCalls: endpoint({
     method: 'GET',
     path: '/calls/search',
-    summary: 'A page of the company’s calls matching a phone number (any format) or a contact’s name.',
+    summary: `A page of the company’s calls matching a phone number (any format) or a contact’s name. The total is exact up to ${ACTIVITY_EXACT_TOTAL_MAX.toLocaleString('en-US')} rows, else an estimate (total_is_estimate).`,
     query: CallSearchQuerySchema,
-    response: pagedSchema(CallSchema),
+    response: estimablePageSchema(CallSchema),
   }),
   updateCall: endpoint({
     method: 'PATCH',
@@ -263,10 +283,10 @@ export const ACTIVITY_ENDPOINTS = {
   list: endpoint({
     method: 'POST',
     path: '/activity',
-    summary: 'A page of mixed activity (calls, voicemails, messages, faxes), newest first, with filters.',
+    summary: `A page of mixed activity (calls, voicemails, messages, faxes), newest first, with filters. The total is exact up to ${ACTIVITY_EXACT_TOTAL_MAX.toLocaleString('en-US')} rows, else an estimate (total_is_estimate).`,
     query: z.object({ companyId: id }),
     body: ActivityQueryBodySchema,
-    response: pagedSchema(ActivityRowSchema),
+    response: ActivityPageSchema,
   }),
   recording: endpoint({
     method: 'GET',

@@ -11,7 +11,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { type Density, useDensity } from '../../ui/DataTable/density';
 import { ActivityItem } from './ActivityItem';
 import { rowKey, shouldLoadMore, withPinned } from './feedModel';
-import { rowSummary } from './format';
+import { itemCount, rowSummary } from './format';
 
 /** A row's likely height before it is measured, the space between rows and the padding inside one. */
 const ROW_LOOK: Record<Density, { estimatedHeight: number; gap: number; padding: string | number }> = {
@@ -22,6 +22,7 @@ const ROW_LOOK: Record<Density, { estimatedHeight: number; gap: number; padding:
 export function ActivityFeed({
   rows,
   total,
+  totalIsEstimate,
   tz,
   hasNextPage,
   isFetchingNextPage,
@@ -30,6 +31,8 @@ export function ActivityFeed({
 }: {
   rows: readonly ActivityRow[];
   total: number;
+  /** The total is the server's estimate (a busy feed past the rows it counts exactly). */
+  totalIsEstimate: boolean;
   tz: string;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
@@ -119,7 +122,8 @@ export function ActivityFeed({
               // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA feed pattern moves focus between articles (Page Down / Page Up); rows without a player must be reachable too.
               tabIndex={0}
               aria-posinset={item.index + 1}
-              aria-setsize={total}
+              // -1: the size is not known (ARIA), when the server only estimated it.
+              aria-setsize={totalIsEstimate ? -1 : total}
               aria-label={rowSummary(row, tz)}
               style={{
                 position: 'absolute',
@@ -150,7 +154,7 @@ export function ActivityFeed({
       ) : (
         !hasNextPage && (
           <Text size="sm" c="dimmed" ta="center" py="sm">
-            {total === 1 ? '1 item' : `${total.toLocaleString()} items`}: that is everything that matches.
+            {itemCount(total, totalIsEstimate)}: that is everything that matches.
           </Text>
         )
       )}

@@ -21,6 +21,7 @@ import { useActivityFeed, useTrackedNumbers } from './activityApi';
 import { ExportDialog, ExportProgress } from './ExportDialog';
 import { isRunning } from './exportTracker';
 import { checkDateRange, EMPTY_FILTERS, feedBody, hasFilters, readFilters, writeFilters } from './filters';
+import { itemCount } from './format';
 import { useExportRealtime, useTrackedExport } from './runningExport';
 
 const NO_ROWS: ActivityRow[] = [];
@@ -52,7 +53,11 @@ export function ActivityPage() {
   const feed = useActivityFeed(companyId, body, canView && sendable);
   const numbers = useTrackedNumbers(canView ? companyId : 0);
   const rows = useMemo(() => feed.data?.pages.flatMap((page) => page.data) ?? NO_ROWS, [feed.data]);
-  const total = feed.data?.pages[0]?.total ?? 0;
+  // The newest page's total: past the rows the server counts exactly it is an estimate, which the pages only
+  // ever raise, and the page that reaches the end has the exact number.
+  const newestPage = feed.data?.pages.at(-1);
+  const total = newestPage?.total ?? 0;
+  const totalIsEstimate = newestPage?.total_is_estimate === true;
 
   const numberName = useCallback(
     (id: number) => {
@@ -83,8 +88,8 @@ export function ActivityPage() {
           </Title>
           {feed.data && (
             <Text size="sm" c="dimmed" aria-live="polite">
-              {total === 1 ? '1 item' : `${total.toLocaleString()} items`}
-              {filtered ? (total === 1 ? ' matches' : ' match') : ''}
+              {itemCount(total, totalIsEstimate)}
+              {filtered ? (total === 1 && !totalIsEstimate ? ' matches' : ' match') : ''}
             </Text>
           )}
         </Stack>
@@ -150,6 +155,7 @@ export function ActivityPage() {
           <ActivityFeed
             rows={rows}
             total={total}
+            totalIsEstimate={totalIsEstimate}
             tz={tz}
             hasNextPage={feed.hasNextPage}
             isFetchingNextPage={feed.isFetchingNextPage}

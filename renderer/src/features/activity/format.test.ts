@@ -5,6 +5,7 @@ import {
   capitalise,
   formatDuration,
   formatWhen,
+  itemCount,
   numberName,
   partyName,
   recordingLabel,
@@ -68,5 +69,17 @@ describe('what a row says', () => {
     expect(recordingLabel(call)).toBe('Recording of call with Ann Lee');
     expect(recordingLabel({ ...call, type: 'voicemail' })).toBe('Voicemail from Ann Lee');
     expect(capitalise('delivered')).toBe('Delivered');
+  });
+});
+
+describe('how many items', () => {
+  it.each([
+    { total: 0, estimated: false, says: '0 items' },
+    { total: 1, estimated: false, says: '1 item' },
+    { total: 9876, estimated: false, says: `${(9876).toLocaleString()} items` },
+    { total: 10_240, estimated: true, says: 'about 10.2K items' },
+    { total: 1_234_567, estimated: true, says: 'about 1.2M items' },
+  ])('$total, estimated: $estimated → $says', ({ total, estimated, says }) => {
+    expect(itemCount(total, estimated)).toBe(says);
   });
 });

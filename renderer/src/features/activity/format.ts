@@ -29,6 +29,18 @@ export function formatDuration(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
+/**
+ * How many rows the feed has: "1 item", "1,234 items"; a total the server estimated (past the rows it counts
+ * exactly) as "about 1.2M items".
+ */
+export function itemCount(total: number, estimated = false): string {
+  if (estimated) {
+    const about = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+    return `about ${about.format(total)} items`;
+  }
+  return total === 1 ? '1 item' : `${total.toLocaleString()} items`;
+}
+
 /** "Call", "Voicemail", "Message", "Fax". */
 export function kindLabel(type: ActivityRow['type']): string {
   return labelOf(CONVERSATION_ITEM_KINDS, type, type);

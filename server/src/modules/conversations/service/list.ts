@@ -72,14 +72,17 @@ export async function listConversations(
   page: { limit: number; offset: number },
 ): Promise<{ rows: Conversation[]; total: number }> {
   const where = conversationFilter(companyId, callerId, query);
-  const [total] = await ctx.db.select({ value: count() }).from(conversations).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(conversations)
-    .where(where)
-    .orderBy(desc(conversations.last_item_at), desc(conversations.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  // The count and the page side by side (PostgreSQL runs them on separate connections).
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ value: count() }).from(conversations).where(where),
+    ctx.db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(conversations.last_item_at), desc(conversations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
   return { rows: await conversationViews(ctx, rows), total: total?.value ?? 0 };
 }
 
@@ -122,13 +125,15 @@ export async function listItems(
     );
   }
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ value: count() }).from(conversationItems).where(where);
-  const rows = await ctx.db
-    .select()
-    .from(conversationItems)
-    .where(where)
-    .orderBy(desc(conversationItems.created_at), desc(conversationItems.id))
-    .limit(page.limit)
-    .offset(page.offset);
+  const [[total], rows] = await Promise.all([
+    ctx.db.select({ value: count() }).from(conversationItems).where(where),
+    ctx.db
+      .select()
+      .from(conversationItems)
+      .where(where)
+      .orderBy(desc(conversationItems.created_at), desc(conversationItems.id))
+      .limit(page.limit)
+      .offset(page.offset),
+  ]);
   return { rows: await itemViews(ctx, rows), total: total?.value ?? 0 };
 }
