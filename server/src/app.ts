@@ -26,7 +26,7 @@ import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
 import { MODULE_ROUTES } from './modules';
 import { activityExportJob } from './modules/activity/exportJob';
-import { findLiveCredential } from './modules/auth/credentials';
+import { loadCaller } from './modules/auth/credentials';
 import { contactImportJob } from './modules/contactImport/worker';
 import { scheduledTextJob } from './modules/messaging/scheduler';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
@@ -98,7 +98,7 @@ export async function buildApp(
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: (query: string) => parseQuery(query) as Record<string, string> },
     genReqId: () => crypto.randomUUID(),
-    trustProxy: !!process.env.TRUST_PROXY,
+    trustProxy: ctx.config.trustProxy,
   });
 
   // CORS first: its preflight route (OPTIONS *) is a protocol detail, not an API route with an access to declare.
@@ -166,6 +166,8 @@ export async function buildApp(
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  // Serving once this instance hears what the others publish (realtime events for its sockets among them).
+  app.addHook('onReady', async () => ctx.cluster.ready());
   app.addHook('onClose', async () => ctx.cluster.close());
 
   await app.register(cookie);
@@ -174,6 +176,16 @@ export async function buildApp(
   await app.register(rateLimit, {
     max: ctx.config.rateLimitPerMinute,
     timeWindow: ctx.config.rateLimitWindowMs,
+    // Several instances count in their shared Redis (the plugin's own store, one atomic script per request), so a
+    // client's allowance is spent across all of them; one instance alone counts in its memory.
+    ...(ctx.cluster.redis
+      ? {
+          redis: ctx.cluster.redis,
+          nameSpace: ctx.cluster.key('rate-limit', ''),
+          // Redis out of reach lets requests through (and ioredis reconnects) rather than failing every one.
+          skipOnError: true,
+        }
+      : {}),
     keyGenerator: (request) => {
       const auth = request.headers.authorization;
       const session = request.cookies?.switchboard_session;
@@ -192,7 +204,7 @@ export async function buildApp(
       ),
   });
 
-  registerCaller(app, ctx, { findCredential: findLiveCredential });
+  registerCaller(app, ctx, { loadCaller });
   registerIdempotency(app, ctx);
 
   // §4 Admin login: every request made while signed in as another user is audit-logged — before the answer

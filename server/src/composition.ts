@@ -11,13 +11,14 @@ import type { VoiceCarriers } from './carriers/voice';
 import { clusterFor } from './cluster';
 import type { ServerConfig } from './config';
 import type { Db } from './db/client';
+import { CallerCache } from './http/callerCache';
 import type { AppContext } from './http/context';
 import { jobSignals } from './jobs/signals';
 import { fetchPublic } from './lib/publicFetch';
 import { espeakTts } from './lib/tts';
-import { LoginThrottle } from './modules/auth/throttle';
+import { loginThrottleFor } from './modules/auth/throttle';
 import { sandboxCallerId } from './modules/callerId/sandbox';
-import { callerIdLookups } from './modules/callerId/service';
+import { callerIdCacheFor, callerIdLookups } from './modules/callerId/service';
 import { sandboxOutbox } from './modules/sandbox/outbox';
 import { SandboxVoice } from './modules/voice/sandbox/carrier';
 import { realTimers, type VoiceTimers } from './modules/voice/sandbox/timers';
@@ -55,14 +56,16 @@ export function composeServices(config: ServerConfig, db: Db, overrides: Service
     config,
     now,
     outbox,
-    realtime: overrides.realtime ?? realtimeFor(config),
-    loginThrottle: overrides.loginThrottle ?? new LoginThrottle({ now: () => now().getTime() }),
+    realtime: overrides.realtime ?? realtimeFor(config, cluster),
+    loginThrottle: overrides.loginThrottle ?? loginThrottleFor(cluster, () => now().getTime()),
     carrier: overrides.carrier ?? textCarrier(config, outbox),
     tts: overrides.tts ?? espeakTts(),
-    callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now),
+    callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now, callerIdCacheFor(cluster)),
     fetchMedia: overrides.fetchMedia ?? fetchPublic,
     jobSignals: jobSignals(),
     cluster,
+    // Told of changes through the cluster, so what one instance changes every instance forgets.
+    callers: new CallerCache(cluster),
   };
   // The voice carriers act through the context they are part of (call records, ringing and routing take it),
   // so they are added to it last.

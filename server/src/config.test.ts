@@ -62,11 +62,25 @@ describe('server settings from the environment', () => {
   });
 
   it.each([
+    [{}, { redisUrl: undefined, redisPrefix: 'switchboard:', trustProxy: false }],
+    [
+      { REDIS_URL: 'redis://cache:6379', REDIS_PREFIX: 'callcenter:', TRUST_PROXY: '1' },
+      { redisUrl: 'redis://cache:6379', redisPrefix: 'callcenter:', trustProxy: true },
+    ],
+    [{ TRUST_PROXY: 'true' }, { trustProxy: true }],
+    [{ TRUST_PROXY: '0' }, { trustProxy: false }],
+  ])('several instances: %j', (env, expected) => {
+    expect(loadConfig(env)).toMatchObject(expected);
+  });
+
+  it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ URL/],
     [{ API_PREFIX: 'api/' }, /API_PREFIX must look like \/api/],
     [{ RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
     [{ PUSHER_APP_ID: '1' }, /Set all of PUSHER_APP_ID, PUSHER_KEY and PUSHER_SECRET, or none/],
+    [{ REDIS_URL: 'http://cache:6379' }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY must be 1 or true/],
     [
       { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_API_KEY: 'SK1', TWILIO_API_SECRET: 's' },
       /Set all of TWILIO_API_KEY, TWILIO_API_SECRET and TWILIO_TWIML_APP_SID, or none/,

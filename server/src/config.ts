@@ -64,6 +64,10 @@ const EnvSchema = z.object({
   }),
   /** Names this deployment's keys and topics in that Redis, so several can share one. */
   REDIS_PREFIX: z.string().trim().min(1).default('switchboard:'),
+  /** Behind a load balancer or proxy: the client's address comes from X-Forwarded-For. */
+  TRUST_PROXY: z
+    .enum(['', '0', '1', 'false', 'true'], { message: 'TRUST_PROXY must be 1 or true (or 0, false, empty)' })
+    .default(''),
 });
 
 export interface ServerConfig {
@@ -105,6 +109,11 @@ export interface ServerConfig {
   /** The Redis several instances share state through (cluster/index.ts); undefined: this instance alone. */
   redisUrl: string | undefined;
   redisPrefix: string;
+  /**
+   * Trust X-Forwarded-For for the client's address (TRUST_PROXY): behind a load balancer, else every anonymous
+   * request and sign-in would share the balancer's address for the rate limit and the sign-in throttle.
+   */
+  trustProxy: boolean;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
@@ -182,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
         ? {

@@ -70,6 +70,31 @@ describe.each([
   });
 });
 
+it.runIf(redisUrl !== null)(
+  'says when it stops hearing the others, and when it hears them again',
+  async () => {
+    const prefix = testRedisPrefix();
+    const cluster = redisCluster(redisUrl as string, prefix);
+    opened.push(cluster);
+    let resumed = 0;
+    cluster.onHearingResumed(() => resumed++);
+    cluster.subscribe('events', () => {});
+    await cluster.ready();
+    await until(() => cluster.hearing());
+    expect(cluster.hearing()).toBe(true);
+
+    // The listening connection is cut (a network blip): ioredis reconnects and subscribes again by itself.
+    const clients = String(await cluster.redis?.call('CLIENT', 'LIST'));
+    const id = /id=(\d+) .*name=(\S+)/g;
+    const listener = [...clients.matchAll(id)].find((match) => match[2] === `${prefix}listener`)?.[1];
+    expect(listener).toBeDefined();
+    await cluster.redis?.call('CLIENT', 'KILL', 'ID', listener as string);
+    await until(() => resumed === 1);
+    expect(resumed).toBe(1);
+    expect(cluster.hearing()).toBe(true);
+  },
+);
+
 it('keeps a Redis password out of log lines', () => {
   expect(redactedUrl('redis://user:s3cret@cache:6379/0')).toBe('redis://user:***@cache:6379/0');
   expect(redactedUrl('redis://127.0.0.1:6379')).toBe('redis://127.0.0.1:6379');

@@ -24,6 +24,13 @@ export interface Cluster {
   subscribe(topic: string, handler: ClusterHandler): () => void;
   /** Resolves once this instance is listening on every topic subscribed so far (Redis confirms each). */
   ready(): Promise<void>;
+  /**
+   * Whether this instance hears the others now (always, when local). While it does not, a message may be missed:
+   * a cache kept by invalidation must not be trusted meanwhile.
+   */
+  hearing(): boolean;
+  /** Runs `listener` each time hearing resumes after a break (what was published meanwhile was missed). */
+  onHearingResumed(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -47,6 +54,8 @@ export function localCluster(prefix = 'switchboard:'): Cluster {
       };
     },
     ready: async () => {},
+    hearing: () => true,
+    onHearingResumed: () => () => {},
     close: async () => handlers.clear(),
   };
 }
@@ -57,7 +66,8 @@ export function localCluster(prefix = 'switchboard:'): Cluster {
  */
 export function redisCluster(url: string, prefix = 'switchboard:'): Cluster {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-  const subscriber = redis.duplicate();
+  // Named, so an operator (or a test) can tell the instance's listening connection in CLIENT LIST.
+  const subscriber = redis.duplicate({ connectionName: `${prefix}listener` });
   // A lost connection is retried by ioredis; say so once per outage instead of crashing on the 'error' event.
   let warned = false;
   for (const connection of [redis, subscriber]) {
@@ -71,6 +81,13 @@ export function redisCluster(url: string, prefix = 'switchboard:'): Cluster {
   }
   const handlers = new Map<string, Set<ClusterHandler>>();
   const pending = new Set<Promise<unknown>>();
+  // ioredis subscribes again by itself on reconnecting; whoever relies on hearing everything is told it may not have.
+  const resumed = new Set<() => void>();
+  let firstReady = true;
+  subscriber.on('ready', () => {
+    if (firstReady) firstReady = false;
+    else for (const listener of [...resumed]) listener();
+  });
   const channel = (topic: string) => `${prefix}topic:${topic}`;
   subscriber.on('message', (name: string, message: string) => {
     const topic = name.slice(`${prefix}topic:`.length);
@@ -105,6 +122,11 @@ export function redisCluster(url: string, prefix = 'switchboard:'): Cluster {
     },
     async ready() {
       while (pending.size > 0) await Promise.all([...pending]);
+    },
+    hearing: () => redis.status === 'ready' && subscriber.status === 'ready',
+    onHearingResumed(listener) {
+      resumed.add(listener);
+      return () => resumed.delete(listener);
     },
     async close() {
       handlers.clear();

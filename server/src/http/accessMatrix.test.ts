@@ -370,6 +370,8 @@ async function giveEveryActorALine(t: TestApp) {
         isNull(users.sip_address),
       ),
     );
+  // Written behind the services' back: the cache of callers must hear of it as from them.
+  await t.ctx.callers.everyoneChanged();
 }
 
 /** A call in Demo Motors and one in Other Co. */
@@ -465,6 +467,7 @@ async function foreignOrganization(t: TestApp): Promise<number> {
   await t.ctx.db
     .insert(organizationAdmins)
     .values({ user_id: t.ids.users['other@demo.test'] ?? 0, organization_id: org?.id ?? 0 });
+  await t.ctx.callers.usersChanged([t.ids.users['other@demo.test'] ?? 0]);
   foreignOrgId = org?.id ?? 0;
   return foreignOrgId;
 }

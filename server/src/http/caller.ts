@@ -1,15 +1,17 @@
 /**
  * Who is calling: a bearer token (desktop app, API clients) or a same-origin browser's session cookie, which
  * must echo the XSRF-TOKEN cookie in X-XSRF-TOKEN on writes (ARCHITECTURE "URLs, origins and sign-in").
- * `registerCaller` resolves it before every handler; the credential lookup is the auth module's, given by app.ts
- * (this layer imports no module).
+ * `registerCaller` resolves it before every handler, with what the caller may use (memberships, organizations
+ * administered), from the instance's cache of callers (callerCache.ts) or else one query; the query is the
+ * auth module's, given by app.ts (this layer imports no module).
  */
 import { decodeUriComponentOrNull } from '@shared/api/query';
+import type { Role } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { credentials, type users } from '../db/schema';
 import { HttpError } from '../lib/errors';
-import { safeEqual } from '../lib/secrets';
+import { hashToken, safeEqual } from '../lib/secrets';
 import type { AppContext } from './context';
 
 export const SESSION_COOKIE = 'switchboard_session';
@@ -18,8 +20,25 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The companies a caller may use, and how: what roles are checked against and GET /user lists. */
+export interface CallerAccess {
+  /** Their memberships, deactivated ones included, each with its company's name and organization. */
+  memberships: readonly {
+    companyId: number;
+    companyName: string;
+    organizationId: number | null;
+    role: Role;
+    inAppCallingStatus: string;
+  }[];
+  /** The organizations they administer. */
+  administers: readonly number[];
+  /** Every company of those organizations. */
+  organizationCompanies: readonly { id: number; name: string; organizationId: number }[];
+}
+
 export interface Caller {
   user: UserRow;
+  access: CallerAccess;
   credentialId: number;
   credentialKind: 'access' | 'personal' | 'session';
   /** The platform admin signed in as this user, if any (§4 Admin login). */
@@ -27,12 +46,28 @@ export interface Caller {
   via: 'bearer' | 'session';
 }
 
-/** The live credential (not revoked, not expired) of one of these kinds that a token is, with its user. */
-export type FindCredential = (
+/** A live credential as it was read (and is remembered): the credential, its user and what they may use. */
+export interface CallerRecord {
+  credential: {
+    id: number;
+    kind: string;
+    expires_at: Date | null;
+    impersonator_id: number | null;
+    last_used_at: Date | null;
+  };
+  user: UserRow;
+  access: CallerAccess;
+}
+
+/**
+ * Reads the credential whose token has this hash when it is live (not revoked, not expired) and of one of these
+ * kinds, with its user and their access, in one round trip.
+ */
+export type LoadCaller = (
   ctx: AppContext,
-  token: string,
+  tokenHash: string,
   kinds: readonly Caller['credentialKind'][],
-) => Promise<{ credential: typeof credentials.$inferSelect; user: UserRow } | undefined>;
+) => Promise<CallerRecord | undefined>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -59,11 +94,22 @@ export function checkXsrf(request: FastifyRequest): void {
   }
 }
 
+/**
+ * A remembered credential is held to what the query asks of one read now: of a kind this way of calling accepts
+ * (a session cookie's token is no bearer token), and not expired since it was read. Revoked ones are forgotten.
+ */
+function isLive(credential: CallerRecord['credential'], kinds: readonly string[], now: Date): boolean {
+  return (
+    kinds.includes(credential.kind) &&
+    (!credential.expires_at || credential.expires_at.getTime() > now.getTime())
+  );
+}
+
 /** Resolves the caller, or null for an anonymous request. A dead or malformed credential is a 401. */
 async function resolveCaller(
   ctx: AppContext,
   request: FastifyRequest,
-  findCredential: FindCredential,
+  loadCaller: LoadCaller,
 ): Promise<Caller | null> {
   const bearer = bearerToken(request);
   const session = bearer ? undefined : request.cookies[SESSION_COOKIE];
@@ -72,8 +118,10 @@ async function resolveCaller(
 
   const now = ctx.now();
   const kinds = bearer ? (['access', 'personal'] as const) : (['session'] as const);
-  const row = await findCredential(ctx, token, kinds);
-  if (!row) throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
+  const tokenHash = hashToken(token);
+  const row = await ctx.callers.get(tokenHash, () => loadCaller(ctx, tokenHash, kinds));
+  if (!row || !isLive(row.credential, kinds, now))
+    throw new HttpError(401, 'Unauthenticated. Your session has ended; please sign in again.');
   if (row.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. This account is not active.');
 
   if (session && !SAFE_METHODS.has(request.method)) checkXsrf(request);
@@ -84,10 +132,12 @@ async function resolveCaller(
     (!row.credential.last_used_at || now.getTime() - row.credential.last_used_at.getTime() > 60_000)
   ) {
     await ctx.db.update(credentials).set({ last_used_at: now }).where(eq(credentials.id, row.credential.id));
+    row.credential.last_used_at = now;
   }
 
   return {
     user: row.user,
+    access: row.access,
     credentialId: row.credential.id,
     credentialKind: row.credential.kind as Caller['credentialKind'],
     impersonatorId: row.credential.impersonator_id,
@@ -102,13 +152,13 @@ async function resolveCaller(
 export function registerCaller(
   app: FastifyInstance,
   ctx: AppContext,
-  { findCredential }: { findCredential: FindCredential },
+  { loadCaller }: { loadCaller: LoadCaller },
 ): void {
   app.decorateRequest('caller', null as Caller | null);
   app.decorateRequest('callerError', null as HttpError | null);
   app.addHook('preHandler', async (request) => {
     try {
-      request.caller = await resolveCaller(ctx, request, findCredential);
+      request.caller = await resolveCaller(ctx, request, loadCaller);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       if (request.routeOptions.config?.access !== 'public') throw error;

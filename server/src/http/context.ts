@@ -16,6 +16,7 @@ import type { Realtime } from '../realtime/publish';
 import type { CallerIdLookups } from '../services/callerId';
 import type { LoginThrottle } from '../services/loginThrottle';
 import type { Outbox } from '../services/outbox';
+import type { CallerCache } from './callerCache';
 
 export interface AppContext {
   db: Db;
@@ -32,7 +33,7 @@ export interface AppContext {
   voice: VoiceCarriers;
   /** Text-to-speech for greetings and the sandbox caller's voice: espeak-ng (lib/tts.ts). */
   tts: TextToSpeech;
-  /** Caller ID lookups (the sandbox provider), each answer kept until the server restarts. */
+  /** Caller ID lookups (the sandbox provider), each answer kept: in memory, or the cluster's Redis. */
   callerId: CallerIdLookups;
   /** Fetches a carrier's media URL: `fetchPublic` (lib/publicFetch.ts: public addresses only). */
   fetchMedia: typeof fetchPublic;
@@ -40,4 +41,9 @@ export interface AppContext {
   jobSignals: JobSignals;
   /** What the server's instances share: Redis with REDIS_URL, else this process's memory (cluster/index.ts). */
   cluster: Cluster;
+  /**
+   * The signed-in callers this instance remembers (http/callerCache.ts). Whatever changes a credential, a user,
+   * a membership or an organization's admins or companies tells it after committing: `usersChanged([ids])`.
+   */
+  callers: CallerCache;
 }

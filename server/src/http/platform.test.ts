@@ -1,10 +1,15 @@
 /** Behaviour every route shares: idempotency, rate limits, errors, CORS, admin sign-in audit, the sandbox outbox. */
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { idempotencyKeys } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/demo';
+import { createTestInstances } from '../testing/instances';
+import { testRedisUrl } from '../testing/redis';
 import { createTestApp, sharedTestApp } from '../testing/testApp';
+
+const redisUrl = await testRedisUrl('the rate limit shared by two instances');
 
 const t = sharedTestApp();
 
@@ -128,6 +133,30 @@ describe('rate limit', () => {
       await limited.close();
     }
   });
+});
+
+describe.runIf(redisUrl)('rate limit on two instances of one deployment', () => {
+  const LIMIT = 4;
+  it.each<[string, (token: string) => Partial<InjectOptions>]>([
+    ['per token', (token) => ({ url: '/api/user', headers: { authorization: `Bearer ${token}` } })],
+    ['per address, without credentials', () => ({ url: '/api/csrf-cookie', remoteAddress: '203.0.113.7' })],
+  ])(
+    'is spent across both, %s: requests alternating over A and B share one allowance',
+    async (_key, request) => {
+      const instances = await createTestInstances(redisUrl as string, { rateLimitPerMinute: LIMIT });
+      try {
+        const token = await instances.a.tokenFor('agent@demo.test');
+        const send = (instance: 'a' | 'b') =>
+          instances[instance].app.inject({ method: 'GET', ...request(token) } as InjectOptions);
+        for (let i = 0; i < LIMIT; i++) expect((await send(i % 2 ? 'a' : 'b')).statusCode).toBeLessThan(300);
+        const [onA, onB] = await Promise.all([send('a'), send('b')]);
+        expect([onA.statusCode, onB.statusCode]).toEqual([429, 429]);
+        expect(Number(onB.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await instances.close();
+      }
+    },
+  );
 });
 
 describe('CORS', () => {

@@ -9,10 +9,10 @@ import { type Endpoint, ID_MAX, IdParamSchema, successStatus } from '@shared/api
 import { VALIDATION_MESSAGE, validationEnvelope } from '@shared/api/errors';
 import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { companies, memberships, organizationAdmins, organizations } from '../db/schema';
+import { companies, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
 import type { Caller } from './caller';
 import { refuseStaleChange } from './conflicts';
@@ -157,67 +157,57 @@ const COMPANY_PERMISSION_FREE: readonly Access[] = [
   'organization.manage',
 ];
 
-/** Whether the caller administers an organization (a platform admin administers every one that exists). */
+/**
+ * Whether the caller administers an organization (a platform admin administers every one that exists). From what
+ * the caller was resolved with (http/caller.ts `CallerAccess`); only a platform admin's needs a query.
+ */
 export async function administersOrganization(
   ctx: AppContext,
   caller: Caller,
   organizationId: number,
 ): Promise<boolean> {
+  if (caller.access.administers.includes(organizationId)) return true;
+  if (!caller.user.is_platform_admin) return false;
   const [organization] = await ctx.db
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  if (!organization) return false;
-  if (caller.user.is_platform_admin) return true;
-  const admin = await ctx.db
-    .select({ id: organizationAdmins.user_id })
-    .from(organizationAdmins)
-    .where(
-      and(
-        eq(organizationAdmins.user_id, caller.user.id),
-        eq(organizationAdmins.organization_id, organizationId),
-      ),
-    );
-  return admin.length > 0;
+  return !!organization;
 }
 
-/** The caller's role in a company, or null when they have none there (not a member, not its org's admin). */
+/**
+ * The caller's role in a company, or null when they have none there (not a member, not its org's admin). From
+ * what the caller was resolved with: their membership, or the company among their organizations' companies;
+ * only a platform admin acting in a company of neither needs a query (does it exist?).
+ */
 export async function roleInCompany(
   ctx: AppContext,
   caller: Caller,
   companyId: number,
 ): Promise<CompanyAccess | null> {
-  const [company] = await ctx.db
-    .select({ id: companies.id, organizationId: companies.organization_id })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  if (!company) return null;
-  const [membership] = await ctx.db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.user_id, caller.user.id), eq(memberships.company_id, companyId)))
-    .limit(1);
-  const orgAdmin = company.organizationId
-    ? (
-        await ctx.db
-          .select({ id: organizationAdmins.user_id })
-          .from(organizationAdmins)
-          .where(
-            and(
-              eq(organizationAdmins.user_id, caller.user.id),
-              eq(organizationAdmins.organization_id, company.organizationId),
-            ),
-          )
-          .limit(1)
-      ).length > 0
-    : false;
+  const { access } = caller;
+  const membership = access.memberships.find((one) => one.companyId === companyId);
+  let organizationId: number | null;
+  if (membership) organizationId = membership.organizationId;
+  else {
+    const viaOrganization = access.organizationCompanies.find((one) => one.id === companyId);
+    if (viaOrganization) organizationId = viaOrganization.organizationId;
+    else if (caller.user.is_platform_admin) {
+      const [company] = await ctx.db
+        .select({ organizationId: companies.organization_id })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1);
+      if (!company) return null;
+      organizationId = company.organizationId;
+    } else return null;
+  }
   const role = effectiveRole({
-    membershipRole: (membership?.role as Role | undefined) ?? null,
-    isOrganizationAdmin: orgAdmin,
+    membershipRole: membership?.role ?? null,
+    isOrganizationAdmin: organizationId !== null && access.administers.includes(organizationId),
     isPlatformAdmin: caller.user.is_platform_admin,
   });
-  return role ? { id: company.id, organizationId: company.organizationId, role } : null;
+  return role ? { id: companyId, organizationId, role } : null;
 }
 
 function idFrom(value: unknown, name: string): number {

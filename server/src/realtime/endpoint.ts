@@ -2,7 +2,7 @@
  * The embedded realtime endpoint: the Pusher Channels protocol (v7) over WebSocket at /app/{key}, so the official
  * pusher-js client connects unchanged (ARCHITECTURE "Realtime"). Private channels need a signature from
  * /api/broadcasting/auth; client events are refused; idle sockets are pinged and closed when silent.
- * Events reach sockets only through `Realtime.listen`, i.e. from `publish`.
+ * Events reach sockets only through `Realtime.forSockets`, i.e. from `publish` on this instance or another one.
  */
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -44,16 +44,37 @@ export function attachRealtimeEndpoint(
 ): void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new Set<Connection>();
+  /** Who is subscribed to each channel, so an event costs its own subscribers only, not every socket. */
+  const subscribers = new Map<string, Set<Connection>>();
   const activityMs = options.activityTimeoutMs ?? ACTIVITY_TIMEOUT_SEC * 1000;
   const pongWaitMs = options.pongWaitMs ?? PONG_WAIT_MS;
 
-  const stopListening = realtime.listen((channel, event, payload, exceptSocketId) => {
-    const message = JSON.stringify({ event, channel, data: JSON.stringify(payload) });
-    for (const connection of connections) {
-      if (connection.channels.has(channel) && connection.socketId !== exceptSocketId)
-        connection.socket.send(message);
+  const stopListening = realtime.forSockets(({ channel, frame, exceptSocketId }) => {
+    const sockets = subscribers.get(channel);
+    if (!sockets) return;
+    // Encoded to bytes once: given a Buffer, ws writes it after each socket's frame header without copying it.
+    const bytes = Buffer.from(frame);
+    for (const connection of sockets) {
+      if (connection.socketId !== exceptSocketId && connection.socket.readyState === connection.socket.OPEN)
+        connection.socket.send(bytes, { binary: false });
     }
   });
+  const join = (connection: Connection, channel: string) => {
+    connection.channels.add(channel);
+    const sockets = subscribers.get(channel) ?? new Set<Connection>();
+    sockets.add(connection);
+    subscribers.set(channel, sockets);
+  };
+  const leave = (connection: Connection, channel: string) => {
+    connection.channels.delete(channel);
+    const sockets = subscribers.get(channel);
+    sockets?.delete(connection);
+    if (sockets?.size === 0) subscribers.delete(channel);
+  };
+  const drop = (connection: Connection) => {
+    connections.delete(connection);
+    for (const channel of [...connection.channels]) leave(connection, channel);
+  };
 
   const sweep = setInterval(
     () => {
@@ -80,6 +101,7 @@ export function attachRealtimeEndpoint(
     }
     const connection: Connection = {
       socket,
+      // Unique across instances without asking them: 62 random bits, so a million open sockets all but never clash.
       socketId: `${randomInt(1, 2 ** 31)}.${randomInt(1, 2 ** 31)}`,
       channels: new Set(),
       lastSeen: Date.now(),
@@ -129,11 +151,11 @@ export function attachRealtimeEndpoint(
               }),
             });
           }
-          connection.channels.add(channel);
+          join(connection, channel);
           return send(socket, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
         }
         case 'pusher:unsubscribe':
-          if (typeof data?.channel === 'string') connection.channels.delete(data.channel);
+          if (typeof data?.channel === 'string') leave(connection, data.channel);
           return;
         default:
           if (typeof message.event === 'string' && message.event.startsWith('client-')) {
@@ -142,8 +164,8 @@ export function attachRealtimeEndpoint(
           return error(socket, 4200, `Unknown event ${String(message.event)}.`);
       }
     });
-    socket.on('close', () => connections.delete(connection));
-    socket.on('error', () => connections.delete(connection));
+    socket.on('close', () => drop(connection));
+    socket.on('error', () => drop(connection));
   });
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -6,9 +6,10 @@
 import { channels, EMBEDDED_APP_ID, EMBEDDED_APP_KEY } from '@shared/realtime';
 import Fastify from 'fastify';
 import Pusher from 'pusher';
-import PusherClient from 'pusher-js';
+import type PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { pusherClient } from '../testing/pusher';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { attachRealtimeEndpoint } from './endpoint';
 import { embeddedRealtime } from './publish';
@@ -30,19 +31,7 @@ afterAll(async () => {
 
 async function clientFor(email: string): Promise<PusherClient> {
   const token = await t.tokenFor(email);
-  const client = new PusherClient(EMBEDDED_APP_KEY, {
-    cluster: 'local',
-    wsHost: '127.0.0.1',
-    wsPort: port,
-    forceTLS: false,
-    enabledTransports: ['ws'],
-    disableStats: true,
-    channelAuthorization: {
-      endpoint: `http://127.0.0.1:${port}/api/broadcasting/auth`,
-      transport: 'ajax',
-      headers: { Authorization: `Bearer ${token}` },
-    },
-  });
+  const client = pusherClient(port, token);
   clients.push(client);
   return client;
 }

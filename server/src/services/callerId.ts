@@ -24,7 +24,7 @@ export interface CallerIdProvider {
 
 export interface CallerIdLookups {
   /** The kept answer: undefined when the number was never looked up, null when it was and nothing was found. */
-  cached(companyId: number, number: string): CallerId | null | undefined;
+  cached(companyId: number, number: string): Promise<CallerId | null | undefined>;
   /** Looks the (valid, E.164) number up unless already; null when the provider knows nothing of it. */
   lookup(companyId: number, number: string): Promise<CallerId | null>;
 }

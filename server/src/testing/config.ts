@@ -21,6 +21,7 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     uiDir: undefined,
     redisUrl: undefined,
     redisPrefix: 'switchboard-test:',
+    trustProxy: false,
     ...overrides,
   };
 }

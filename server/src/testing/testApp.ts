@@ -39,7 +39,12 @@ function seededPglite() {
   return pgliteSnapshot;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; ids: DemoIds; drop?: () => Promise<void> }> {
+/** A database of the test's own (a copy of the seeded one), its demo ids, and how to drop it after closing. */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  ids: DemoIds;
+  drop?: () => Promise<void>;
+}> {
   if (TEST_DB_KIND === 'postgres') {
     const template = inject('pgTemplate');
     const name = `${template.name.replace('_tpl_', '_test_')}_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
@@ -77,8 +82,24 @@ export async function createTestApp(
   overrides: Partial<ServerConfig> = {},
   services: Omit<ServiceOverrides, 'now'> = {},
 ): Promise<TestApp> {
-  const { database, ids, drop: dropDatabase } = await openTestDatabase();
+  const opened = await openTestDatabase();
+  return testAppOn(opened.database, opened.ids, overrides, services, async () => {
+    await opened.database.close();
+    await opened.drop?.();
+  });
+}
 
+/**
+ * An app on a database already open, as `createTestApp` builds one: several of them on one database are the
+ * instances of one deployment (testing/instances.ts). `release` runs once the app is closed.
+ */
+export async function testAppOn(
+  database: Database,
+  ids: DemoIds,
+  overrides: Partial<ServerConfig>,
+  services: Omit<ServiceOverrides, 'now'>,
+  release: () => Promise<void>,
+): Promise<TestApp> {
   let now = new Date();
   const ctx = composeServices(testConfig(overrides), database.db, { ...services, now: () => now });
   const app = await buildApp(ctx, { logger: false });
@@ -115,8 +136,7 @@ export async function createTestApp(
       }),
     close: async () => {
       await app.close();
-      await database.close();
-      await dropDatabase?.();
+      await release();
     },
   };
 }

@@ -51,4 +51,5 @@ export async function revokeApiKey(ctx: AppContext, userId: number, id: number):
     .where(and(eq(credentials.id, id), liveKeysOf(userId)))
     .returning({ id: credentials.id });
   if (!revoked.length) throw notFound('API key');
+  await ctx.callers.usersChanged([userId]);
 }

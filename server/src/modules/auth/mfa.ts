@@ -28,6 +28,7 @@ export async function startAuthenticator(ctx: AppContext, user: UserRow) {
   alreadyOn(user);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await ctx.db.update(users).set({ mfa_secret: secret }).where(eq(users.id, user.id));
+  await ctx.callers.usersChanged([user.id]);
   const otpauthUrl = totpFor(user, secret).toString();
   return {
     qr: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 }),
@@ -68,6 +69,7 @@ async function newRecoveryCodes(ctx: AppContext, userId: number): Promise<string
     .update(users)
     .set({ mfa_recovery_hashes: codes.map(hashToken) })
     .where(eq(users.id, userId));
+  await ctx.callers.usersChanged([userId]);
   return codes;
 }
 
@@ -114,6 +116,7 @@ export async function verifyFactor(ctx: AppContext, user: UserRow, kind: string,
     .update(users)
     .set({ mfa_enabled: true, mfa_kind: kind, mfa_secret: kind === 'totp' ? user.mfa_secret : null })
     .where(eq(users.id, user.id));
+  await ctx.callers.usersChanged([user.id]);
   return { enabled: true as const, recovery_codes: await newRecoveryCodes(ctx, user.id) };
 }
 
@@ -130,4 +133,5 @@ export async function disableFactor(ctx: AppContext, user: UserRow, password: st
     .update(users)
     .set({ mfa_enabled: false, mfa_kind: null, mfa_secret: null, mfa_recovery_hashes: [] })
     .where(eq(users.id, user.id));
+  await ctx.callers.usersChanged([user.id]);
 }

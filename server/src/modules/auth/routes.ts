@@ -6,7 +6,7 @@ import { checkXsrf, SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
 import { newToken } from '../../lib/secrets';
-import { markWhatsNewRead, userOf } from '../users/service/profile';
+import { callerUser, markWhatsNewRead, userOf } from '../users/service/profile';
 import { disableFactor, replaceRecoveryCodes, sendSetupCode, startAuthenticator, verifyFactor } from './mfa';
 import {
   checkPassword,
@@ -84,7 +84,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'You have been signed out.' };
   });
 
-  route(E.user, 'authenticated', async ({ caller }) => userOf(ctx, caller.user.id));
+  // Built from what the caller was resolved with (cached per instance: http/callerCache.ts), no query.
+  route(E.user, 'authenticated', async ({ caller }) => callerUser(caller));
 
   route(E.whatsNewRead, 'authenticated', async ({ caller }) => {
     await markWhatsNewRead(ctx, caller.user.id);

@@ -67,7 +67,7 @@ export async function checkPassword(
   input: { email: string; password: string; ip: string },
 ): Promise<{ user: UserRow } | { challenge: MfaChallenge }> {
   const keys = [`email:${input.email}`, `ip:${input.ip}`];
-  const verdict = ctx.loginThrottle.check(keys);
+  const verdict = await ctx.loginThrottle.check(keys);
   if (!verdict.allowed) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     throw new HttpError(
@@ -82,13 +82,13 @@ export async function checkPassword(
   const user = await findUserByEmail(ctx, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash);
   if (!user || !ok) {
-    ctx.loginThrottle.fail(keys);
+    await ctx.loginThrottle.fail(keys);
     throw new HttpError(401, WRONG_CREDENTIALS, { email: [WRONG_CREDENTIALS] });
   }
   if (!(await maySignIn(ctx, user))) {
     throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
   }
-  ctx.loginThrottle.succeed([`email:${input.email}`]);
+  await ctx.loginThrottle.succeed([`email:${input.email}`]);
   if (!user.mfa_enabled) return { user };
   return { challenge: await startChallenge(ctx, user) };
 }
@@ -180,6 +180,7 @@ export async function completeChallenge(
       .update(users)
       .set({ mfa_recovery_hashes: user.mfa_recovery_hashes.filter((hash) => hash !== recoveryHash) })
       .where(eq(users.id, user.id));
+    await ctx.callers.usersChanged([user.id]);
   }
   return user;
 }
@@ -205,6 +206,8 @@ export async function useRefreshToken(ctx: AppContext, refreshToken: string): Pr
     .update(credentials)
     .set({ revoked_at: ctx.now() })
     .where(eq(credentials.pair_id, row.credential.pair_id ?? ''));
+  // The pair's access token goes with it: no instance may still take it.
+  await ctx.callers.usersChanged([row.user.id]);
   return row.user;
 }
 
@@ -296,6 +299,8 @@ export async function setPassword(
       updated_at: ctx.now(),
     })
     .where(eq(users.id, userId));
+  // The sign-in kept must check the new password from now on, not the hash it was resolved with.
+  await ctx.callers.usersChanged([userId]);
   await revokeAllSignIns(ctx, userId, keepCredentialId);
 }
 

@@ -1,6 +1,8 @@
 /**
  * Issuing and revoking credentials. Lifetimes: access 1 hour, refresh 30 days (the desktop app's main process
  * refreshes), browser session 12 hours (30 days with "remember me"), second-factor challenge 5 minutes.
+ * A revocation tells the cache of callers (http/callerCache.ts) once written, so the next request, on any
+ * instance, is refused; a credential issued needs no telling (nothing remembers a token before its first use).
  */
 import type { SessionSignIn, TokenPair } from '@shared/api/auth';
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
@@ -109,12 +111,9 @@ export async function revokeCredential(ctx: AppContext, credentialId: number): P
     .update(credentials)
     .set({ revoked_at: ctx.now() })
     .where(and(where, isNull(credentials.revoked_at)));
+  await ctx.callers.usersChanged([row.user_id]);
 }
 
-/**
- * Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose).
- * `keep` spares the sign-in that asked (and its token pair), e.g. the window where the password was just changed.
- */
 /**
  * Ends everything a user signs in with — sessions, token pairs, refresh tokens, pending second-factor steps and
  * API keys — when they may no longer sign in at all (deactivated in their last company).
@@ -124,8 +123,13 @@ export async function revokeAllAccess(ctx: AppContext, userId: number): Promise<
     .update(credentials)
     .set({ revoked_at: ctx.now() })
     .where(and(eq(credentials.user_id, userId), isNull(credentials.revoked_at)));
+  await ctx.callers.usersChanged([userId]);
 }
 
+/**
+ * Signs a user out everywhere: every session and token pair (API keys are revoked one by one, on purpose).
+ * `keep` spares the sign-in that asked (and its token pair), e.g. the window where the password was just changed.
+ */
 export async function revokeAllSignIns(ctx: AppContext, userId: number, keep?: number): Promise<void> {
   let spared: SQL | undefined;
   if (keep !== undefined) {
@@ -146,4 +150,5 @@ export async function revokeAllSignIns(ctx: AppContext, userId: number, keep?: n
         spared,
       ),
     );
+  await ctx.callers.usersChanged([userId]);
 }

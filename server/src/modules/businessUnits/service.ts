@@ -57,6 +57,7 @@ export async function createOrganization(
     await tx.insert(organizationAdmins).values({ user_id: userId, organization_id: row.id });
     return row.id;
   });
+  await ctx.callers.usersChanged([userId]);
   return organizationOf(ctx, id);
 }
 
@@ -107,11 +108,14 @@ export async function addCompany(
     throw new HttpError(409, 'This company belongs to another organization. Take it out of that one first.');
   }
   await ctx.db.update(companies).set({ organization_id: organizationId }).where(eq(companies.id, company.id));
+  // The organization's admins now administer it, and its members' company list names its organization.
+  await ctx.callers.everyoneChanged();
 }
 
 /** Takes the company out of its organization. */
 export async function removeCompany(ctx: AppContext, companyId: number): Promise<void> {
   await ctx.db.update(companies).set({ organization_id: null }).where(eq(companies.id, companyId));
+  await ctx.callers.everyoneChanged();
 }
 
 /** The organization's admins, by name. */
@@ -136,6 +140,7 @@ export async function addAdmin(ctx: AppContext, organizationId: number, email: s
     .insert(organizationAdmins)
     .values({ user_id: user.id, organization_id: organizationId })
     .onConflictDoNothing();
+  await ctx.callers.usersChanged([user.id]);
   return adminsOf(ctx, organizationId);
 }
 
@@ -150,4 +155,5 @@ export async function removeAdmin(ctx: AppContext, organizationId: number, userI
     .where(
       and(eq(organizationAdmins.organization_id, organizationId), eq(organizationAdmins.user_id, userId)),
     );
+  await ctx.callers.usersChanged([userId]);
 }

@@ -1,14 +1,21 @@
 /**
  * §7 Caller ID with the sandbox provider: a message's outside party looked up (when asked) and cached per
- * company and number; a lookup of any number; the §8 messages as 404s for withheld and unknown parties.
+ * company and number; a lookup of any number; the §8 messages as 404s for withheld and unknown parties; and two
+ * instances of one deployment, where a number one of them looked up is known to the other without a new lookup.
  */
 import { CALLER_ID_ENDPOINTS as E } from '@shared/api/callerId';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationItems, conversations } from '../../db/schema';
+import type { CallerIdProvider } from '../../services/callerId';
+import { createTestInstances, type TestInstances } from '../../testing/instances';
+import { testRedisUrl } from '../../testing/redis';
 import { fieldErrors, sharedTestApp } from '../../testing/testApp';
 import { NOT_LOOKED_UP } from './routes';
-import { sandboxLookup } from './sandbox';
+import { sandboxCallerId, sandboxLookup } from './sandbox';
+import { callerIdCacheFor, callerIdLookups } from './service';
+
+const redisUrl = await testRedisUrl('caller ID answers shared by two instances');
 
 const t = sharedTestApp();
 let motors: number;
@@ -133,5 +140,44 @@ describe('POST /company/{companyId}/trestle/lookup', () => {
   it('another company answers 404; a billing user 403', async () => {
     expect((await lookup('other@demo.test', '+13125557321')).statusCode).toBe(404);
     expect((await lookup('billing@demo.test', '+13125557321')).statusCode).toBe(403);
+  });
+});
+
+describe.runIf(redisUrl)('two instances of one deployment', () => {
+  let instances: TestInstances;
+  /** The numbers each instance's provider was asked about. */
+  const asked = { a: [] as string[], b: [] as string[] };
+  const counting = (into: string[]): CallerIdProvider => ({
+    name: 'counting sandbox',
+    lookup: async (number) => {
+      into.push(number);
+      return sandboxCallerId.lookup(number);
+    },
+  });
+  beforeAll(async () => {
+    instances = await createTestInstances(redisUrl as string);
+    // Each instance's own lookups over its own provider, keeping answers where the deployment keeps them.
+    for (const name of ['a', 'b'] as const) {
+      const ctx = instances[name].ctx;
+      ctx.callerId = callerIdLookups(counting(asked[name]), ctx.now, callerIdCacheFor(ctx.cluster));
+    }
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  it('share their answers: a number looked up through A is answered by B from the cache, found or not', async () => {
+    const lookUp = (name: 'a' | 'b', number: string) =>
+      instances[name].as('agent@demo.test', {
+        method: 'POST',
+        url: `/api/company/${instances.a.ids.companies.demoMotors}/trestle/lookup`,
+        payload: { number },
+      });
+    const found = await lookUp('a', '+13125557321');
+    expect(found.statusCode, found.body).toBe(200);
+    expect((await lookUp('b', '+13125557321')).json()).toEqual(found.json());
+    expect((await lookUp('a', '+13125550000')).statusCode).toBe(404);
+    expect((await lookUp('b', '+13125550000')).statusCode).toBe(404);
+    expect(asked).toEqual({ a: ['+13125557321', '+13125550000'], b: [] });
   });
 });

@@ -27,7 +27,7 @@ export function callerIdRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!number) throw new HttpError(404, ERROR_MESSAGES.callerIdUnavailable);
       const found = query.lookupWhenMissing
         ? await ctx.callerId.lookup(company.id, number)
-        : ctx.callerId.cached(company.id, number);
+        : await ctx.callerId.cached(company.id, number);
       if (found === undefined) throw new HttpError(404, NOT_LOOKED_UP);
       if (found === null) throw new HttpError(404, ERROR_MESSAGES.callerIdLookupNotFound);
       return found;

@@ -104,7 +104,7 @@ export async function createCompany(
       throw new HttpError(403, 'Only an admin of that organization may add a company to it.');
     }
   }
-  return ctx.db.transaction(async (tx) => {
+  const companyId = await ctx.db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
       .values({
@@ -119,6 +119,10 @@ export async function createCompany(
       .values({ user_id: caller.user.id, company_id: company.id, role: CREATOR_ROLE });
     return company.id;
   });
+  // The creator may use it now; so may every admin of its organization, if it has one.
+  if (input.organization_id) await ctx.callers.everyoneChanged();
+  else await ctx.callers.usersChanged([caller.user.id]);
+  return companyId;
 }
 
 /** The organization a company belongs to, or null (no such company, or none): organization routes about a company. */
@@ -140,6 +144,8 @@ export async function updateCompany(
     .update(companies)
     .set({ ...changes, updated_at: ctx.now() })
     .where(eq(companies.id, companyId));
+  // Its name is in the company list of every member and organization admin (GET /user).
+  if (changes.name !== undefined) await ctx.callers.everyoneChanged();
 }
 
 /** Sets a company's account status (ACTIVE, PARKED, DEACTIVATED), as its organization's admins do. */

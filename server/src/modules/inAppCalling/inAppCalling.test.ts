@@ -71,17 +71,20 @@ describe('POST …/in-app-calling/token', () => {
   it('refuses a user without all three SIP fields (403), saying why', async () => {
     const admin = t.ids.users['admin@demo.test'] ?? 0;
     await t.ctx.db.update(users).set({ sip_password: null }).where(eq(users.id, admin));
+    await t.ctx.callers.usersChanged([admin]);
     try {
       const response = await t.as('admin@demo.test', { method: 'POST', url: url(motors, 'token') });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(NO_CALLING_LINE);
       expect(NO_CALLING_LINE).toMatch(/SIP address, user and password/);
       await t.ctx.db.update(users).set({ sip_password: '  ', sip_user: 'admin' }).where(eq(users.id, admin));
+      await t.ctx.callers.usersChanged([admin]);
       expect((await t.as('admin@demo.test', { method: 'POST', url: url(motors, 'token') })).statusCode).toBe(
         403,
       );
     } finally {
       await t.ctx.db.update(users).set({ sip_password: 'sip-admin-secret' }).where(eq(users.id, admin));
+      await t.ctx.callers.usersChanged([admin]);
     }
     expect((await t.as('admin@demo.test', { method: 'POST', url: url(motors, 'token') })).statusCode).toBe(
       200,
@@ -221,6 +224,7 @@ describe('GET …/in-app-calling/users', () => {
   it('leaves out a member without all three SIP fields', async () => {
     const owner = t.ids.users['owner@demo.test'] ?? 0;
     await t.ctx.db.update(users).set({ sip_user: null }).where(eq(users.id, owner));
+    await t.ctx.callers.usersChanged([owner]);
     try {
       const { data } = E.users.response.parse(
         (await t.as('agent@demo.test', { method: 'GET', url: url(motors, 'users') })).json(),
@@ -228,6 +232,7 @@ describe('GET …/in-app-calling/users', () => {
       expect(data.some((user) => user.id === owner)).toBe(false);
     } finally {
       await t.ctx.db.update(users).set({ sip_user: 'owner' }).where(eq(users.id, owner));
+      await t.ctx.callers.usersChanged([owner]);
     }
   });
 });

@@ -16,7 +16,7 @@ import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { type Permission, roleCan } from '@shared/domain/permissions';
 import { canUserCall, type InAppCallingStatus, ROLES, type Role } from '@shared/domain/users';
 import { channels, EVENTS, type PresenceChangedPayload } from '@shared/realtime';
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, type SQLWrapper } from 'drizzle-orm';
 import twilio from 'twilio';
 import { calls, memberships, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -138,13 +138,8 @@ export function callingToken(
   return { kind: 'sandbox', token, identity, expires_at: expiresAt.toISOString() };
 }
 
-/** Of these users, those on a call of the company now (isCallInProgress), by id. */
-export async function usersOnCall(
-  ctx: AppContext,
-  companyId: number,
-  userIds: readonly number[],
-): Promise<Set<number>> {
-  if (!userIds.length) return new Set();
+/** Who of `members` (the user ids a query selects) is on a call of the company now (isCallInProgress). */
+async function onCallAmong(ctx: AppContext, companyId: number, members: SQLWrapper): Promise<Set<number>> {
   const now = ctx.now();
   // No call connected longer ago than the limit can count, so older calls need not be read at all.
   const since = new Date(now.getTime() - CALL_IN_PROGRESS_LIMIT_MS);
@@ -155,7 +150,7 @@ export async function usersOnCall(
       and(
         eq(calls.company_id, companyId),
         isNotNull(calls.user_id),
-        inArray(calls.user_id, [...userIds]),
+        inArray(calls.user_id, members),
         gte(calls.started_at, since),
       ),
     );
@@ -166,29 +161,37 @@ export async function usersOnCall(
 
 /**
  * The company's members who may take calls: a role with calls.handle, an active user, and all three SIP fields
- * (without them no token, so no softphone to ring). By name.
+ * (without them no token, so no softphone to ring). By name. Routing asks this for every call that arrives, so
+ * the members and who of them is on a call are read at once (the second asks of every member with a calling
+ * role, leaving the SIP and state checks to the first), not one after the other.
  */
 export async function callingUsers(ctx: AppContext, companyId: number): Promise<CallingUser[]> {
-  const rows = await ctx.db
-    .select({
-      id: users.id,
-      name: users.name,
-      state: users.state,
-      status: memberships.in_app_calling_status,
-      sip_address: users.sip_address,
-      sip_user: users.sip_user,
-      sip_password: users.sip_password,
-    })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.user_id))
-    .where(and(eq(memberships.company_id, companyId), inArray(memberships.role, [...CALLING_ROLES])))
-    .orderBy(asc(users.name), asc(users.id));
-  const members = rows.filter((row) => row.state === 'active' && canUserCall(row));
-  const busy = await usersOnCall(
-    ctx,
-    companyId,
-    members.map((member) => member.id),
+  const withCallingRole = and(
+    eq(memberships.company_id, companyId),
+    inArray(memberships.role, [...CALLING_ROLES]),
   );
+  const [rows, busy] = await Promise.all([
+    ctx.db
+      .select({
+        id: users.id,
+        name: users.name,
+        state: users.state,
+        status: memberships.in_app_calling_status,
+        sip_address: users.sip_address,
+        sip_user: users.sip_user,
+        sip_password: users.sip_password,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.user_id))
+      .where(withCallingRole)
+      .orderBy(asc(users.name), asc(users.id)),
+    onCallAmong(
+      ctx,
+      companyId,
+      ctx.db.select({ id: memberships.user_id }).from(memberships).where(withCallingRole),
+    ),
+  ]);
+  const members = rows.filter((row) => row.state === 'active' && canUserCall(row));
   return members.map((member) => ({
     id: member.id,
     name: member.name,
@@ -238,6 +241,8 @@ export async function setCallingStatus(
     .where(and(eq(memberships.user_id, userId), eq(memberships.company_id, companyId)))
     .returning({ userId: memberships.user_id });
   if (!updated.length) throw conflict(NOT_A_MEMBER);
+  // GET /user lists the status in each company.
+  await ctx.callers.usersChanged([userId]);
   const payload: PresenceChangedPayload = { user_id: userId, company_id: companyId, status };
   await ctx.realtime.publish(channels.users(userId), EVENTS.presenceChanged, payload);
   await ctx.realtime.publish(channels.companies(companyId), EVENTS.presenceChanged, payload);

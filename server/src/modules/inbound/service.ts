@@ -107,21 +107,25 @@ export async function knownContact(
   return known ?? null;
 }
 
+/** The contact made for a sender the company does not know (`number`, E.164): named by the formatted number. */
+export function senderContact(companyId: number, number: string, now: Date): typeof contacts.$inferInsert {
+  return {
+    company_id: companyId,
+    name: formatPhone(number),
+    number,
+    source: 'Manual',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** The company's contact with `number`, created (named by the formatted number) when there is none. */
 async function ensureContact(ctx: AppContext, companyId: number, number: string): Promise<number> {
   const known = await knownContact(ctx, companyId, number);
   if (known) return known.id;
-  const now = ctx.now();
   await ctx.db
     .insert(contacts)
-    .values({
-      company_id: companyId,
-      name: formatPhone(number),
-      number,
-      source: 'Manual',
-      created_at: now,
-      updated_at: now,
-    })
+    .values(senderContact(companyId, number, ctx.now()))
     .onConflictDoNothing();
   const [row] = await ctx.db
     .select({ id: contacts.id })

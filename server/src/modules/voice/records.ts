@@ -6,13 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { normalizePhone } from '@shared/domain/phone';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, max, sql } from 'drizzle-orm';
 import type { OutboundCall } from '../../carriers/voice';
-import { calls, type TranscriptSegment, voicemails } from '../../db/schema';
+import { calls, contacts, conversations, type TranscriptSegment, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import type { CallEventRecord } from '../../routing/types';
+import type { CallEventRecord, RoutingAction } from '../../routing/types';
 import { addItem, findOrCreateConversation, publishConversationUpdated } from '../conversations/store';
-import { contactOfSender, type NumberRow } from '../inbound/service';
+import { contactOfSender, type NumberRow, senderContact } from '../inbound/service';
 import type { LiveCall } from './live';
 
 export type CallRow = typeof calls.$inferSelect;
@@ -53,6 +53,38 @@ export function initialLive(input: {
   };
 }
 
+/**
+ * The live state a routing action leaves the call in: listening to the menu, ringing (who, which phones, a fresh
+ * join token for the apps rung; recording and transcription once asked stay on), or taking a message; whoever
+ * rang before no longer does. An action that ends the call (closeCall clears its live state) or acts on the
+ * agent's leg leaves it as it was.
+ */
+export function liveAfter(live: LiveCall, action: RoutingAction): LiveCall {
+  const idle = { ...live, ringing: [], declined: [], phones: [] };
+  switch (action.type) {
+    case 'play-greeting-and-gather':
+      return { ...idle, phase: 'menu', resume: action.resume };
+    case 'dial':
+      return {
+        ...idle,
+        phase: 'ringing',
+        resume: action.resume,
+        ringing: action.targets.flatMap((target) => (target.kind === 'client' ? [target.userId] : [])),
+        phones: action.targets.flatMap((target) => (target.kind === 'number' ? [target.number] : [])),
+        join_token: newJoinToken(),
+        record: live.record || action.record,
+        transcribe: live.transcribe || action.transcribe,
+      };
+    case 'voicemail':
+      return { ...idle, phase: 'voicemail', resume: action.resume };
+    case 'reject':
+    case 'hangup':
+    case 'whisper':
+    case 'connect':
+      return live;
+  }
+}
+
 export async function callById(ctx: AppContext, id: number): Promise<CallRow | undefined> {
   const [row] = await ctx.db.select().from(calls).where(eq(calls.id, id));
   return row;
@@ -63,46 +95,140 @@ export async function callBySid(ctx: AppContext, sid: string): Promise<CallRow |
   return row;
 }
 
+/** What the company knows of a caller when their call arrives: routing, the call record and the ring card read it. */
+export interface CallerHistory {
+  /** E.164, or the caller ID as given when it is no phone number (withheld, a name). */
+  caller: string;
+  /** The company's contact with that number; null when it has none yet, or the caller ID is no number. */
+  contact: { id: number; name: string } | null;
+  /** §3 first_time: the company never had a call from this caller (a blocked one does not count). */
+  firstTime: boolean;
+  /** When they last called or texted the company, for the ring card; null: never. */
+  lastContactAt: Date | null;
+}
+
 /**
- * Records a call arriving at a tracked number: linked to the company's contact with the caller's number (made
- * when the company has none, as a text's sender is: `contactOfSender`), first-time when the company never had a
- * call from it, sourced by the number's first tag (its marketing source, as the seeded history is). Safe against
- * a replayed first webhook: the carrier sid is unique, and a second insert answers the first row.
+ * The caller's contact, calls and thread with the company, in one statement: an aggregate over their calls
+ * (`calls_company_caller_idx`), with the contact and the thread as subqueries (each an index probe).
  */
-export async function createInboundCall(
+export async function callerHistory(
   ctx: AppContext,
-  input: { number: NumberRow; from: string; carrierSid: string; live: LiveCall },
-): Promise<{ call: CallRow; created: boolean }> {
-  const caller = normalizePhone(input.from) ?? input.from.trim();
-  const companyId = input.number.company_id;
-  const [earlier] = await ctx.db
-    .select({ id: calls.id })
-    .from(calls)
-    .where(and(eq(calls.company_id, companyId), eq(calls.caller, caller), ne(calls.outcome, 4)))
-    .limit(1);
-  const [created] = await ctx.db
-    .insert(calls)
-    .values({
-      company_id: companyId,
-      number_id: input.number.id,
-      contact_id: await contactOfSender(ctx, companyId, input.from),
-      is_inbound: true,
-      caller,
-      called: input.number.number,
-      events: [],
-      source: input.number.tags[0] ?? null,
-      first_time: !earlier,
-      carrier_sid: input.carrierSid,
-      carrier_status: 'ringing',
-      live: input.live,
-      started_at: ctx.now(),
+  companyId: number,
+  from: string,
+): Promise<CallerHistory> {
+  const e164 = normalizePhone(from);
+  const caller = e164 ?? from.trim();
+  const ofContact = <T>(column: typeof contacts.id | typeof contacts.name) =>
+    sql<T | null>`(select ${column} from ${contacts}
+      where ${contacts.company_id} = ${companyId} and ${contacts.number} = ${caller})`;
+  const [row] = await ctx.db
+    .select({
+      contactId: ofContact<number>(contacts.id),
+      contactName: ofContact<string>(contacts.name),
+      // A blocked call (outcome 4) does not make its caller known.
+      calledBefore: sql<boolean | null>`bool_or(${calls.outcome} <> 4)`,
+      lastCallAt: max(calls.started_at),
+      lastThreadAt: sql<Date | null>`(select max(${conversations.last_item_at}) from ${conversations}
+        where ${conversations.company_id} = ${companyId} and ${conversations.recipient} = ${caller})`.mapWith(
+        conversations.last_item_at,
+      ),
     })
-    .onConflictDoNothing({ target: calls.carrier_sid })
-    .returning();
+    .from(calls)
+    .where(and(eq(calls.company_id, companyId), eq(calls.caller, caller)));
+  const lastContactAt = [row?.lastCallAt, row?.lastThreadAt]
+    .filter((at): at is Date => at instanceof Date)
+    .sort((a, b) => b.getTime() - a.getTime())[0];
+  return {
+    caller,
+    // A caller ID that is no phone number (withheld, a short code) is nobody's contact.
+    contact:
+      e164 && row?.contactId != null && row.contactName != null
+        ? { id: row.contactId, name: row.contactName }
+        : null,
+    firstTime: !row?.calledBefore,
+    lastContactAt: lastContactAt ?? null,
+  };
+}
+
+/**
+ * Records a call arriving at a tracked number, in one statement: linked to the company's contact with the
+ * caller's number, made in the same statement when the company has none (as a text's sender's is:
+ * `contactOfSender`), first-time as `history` says, sourced by the number's first tag (its marketing source, as
+ * the seeded history is), with what routing already decided (events, outcome, extension, live state) when the
+ * carrier routed before recording. Safe against a replayed first webhook: the carrier sid is unique, and a
+ * second insert answers the first row (`created` false).
+ */
+export async function insertInboundCall(
+  ctx: AppContext,
+  input: {
+    number: NumberRow;
+    history: CallerHistory;
+    carrierSid: string;
+    live: LiveCall;
+    startedAt: Date;
+    decided?: { events: readonly CallEventRecord[]; outcome: number | null; extension: number | null };
+  },
+): Promise<{ call: CallRow; created: boolean }> {
+  const { number, history, decided } = input;
+  const companyId = number.company_id;
+  const row = {
+    company_id: companyId,
+    number_id: number.id,
+    is_inbound: true,
+    caller: history.caller,
+    called: number.number,
+    events: stamped(decided?.events ?? [], input.startedAt),
+    ...(decided?.outcome != null ? { outcome: decided.outcome } : {}),
+    extension: decided?.extension ?? null,
+    source: number.tags[0] ?? null,
+    first_time: history.firstTime,
+    carrier_sid: input.carrierSid,
+    carrier_status: 'ringing',
+    live: input.live,
+    started_at: input.startedAt,
+  };
+  const e164 = normalizePhone(history.caller);
+  let created: CallRow | undefined;
+  if (history.contact || !e164) {
+    [created] = await ctx.db
+      .insert(calls)
+      .values({ ...row, contact_id: history.contact?.id ?? null })
+      .onConflictDoNothing({ target: calls.carrier_sid })
+      .returning();
+  } else {
+    const made = ctx.db.$with('made').as(
+      ctx.db
+        .insert(contacts)
+        .values(senderContact(companyId, e164, input.startedAt))
+        .onConflictDoNothing()
+        .returning({ id: contacts.id }),
+    );
+    [created] = await ctx.db
+      .with(made)
+      .insert(calls)
+      .values({ ...row, contact_id: sql`(select ${made.id} from ${made})` })
+      .onConflictDoNothing({ target: calls.carrier_sid })
+      .returning();
+    // Someone else made the contact at the same moment (their text, a second line): link theirs.
+    if (created && created.contact_id === null) {
+      const contactId = await contactOfSender(ctx, companyId, e164);
+      await ctx.db.update(calls).set({ contact_id: contactId }).where(eq(calls.id, created.id));
+      created = { ...created, contact_id: contactId };
+    }
+  }
   if (created) return { call: created, created: true };
   const existing = await callBySid(ctx, input.carrierSid);
   if (!existing) throw new Error('call vanished between insert and select');
   return { call: existing, created: false };
+}
+
+/** Records a call arriving at a tracked number before routing's first step (the sandbox carrier routes after). */
+export async function createInboundCall(
+  ctx: AppContext,
+  input: { number: NumberRow; from: string; carrierSid: string; live: LiveCall },
+): Promise<{ call: CallRow; created: boolean }> {
+  const history = await callerHistory(ctx, input.number.company_id, input.from);
+  return insertInboundCall(ctx, { ...input, history, startedAt: ctx.now() });
 }
 
 /**
@@ -137,6 +263,11 @@ export async function createOutboundCall(
   return call;
 }
 
+/** §4 events as a call keeps them, stamped `at`. */
+function stamped(events: readonly CallEventRecord[], at: Date): { status: number; at: string }[] {
+  return events.map((event) => ({ status: event.status, at: at.toISOString() }));
+}
+
 /** Appends §4 events, stamped `at`, after those already recorded (in one statement: no lost update). */
 export async function appendEvents(
   ctx: AppContext,
@@ -144,11 +275,30 @@ export async function appendEvents(
   events: readonly CallEventRecord[],
   at: Date,
 ): Promise<void> {
-  if (events.length === 0) return;
-  const stamped = events.map((event) => ({ status: event.status, at: at.toISOString() }));
+  await recordOnCall(ctx, callId, { events, outcome: null, extension: null }, at);
+}
+
+/**
+ * Records a routing step on the call in one statement: its §4 events, stamped `at`, after those already recorded
+ * (no lost update), and the outcome and extension it set (null: unchanged). Nothing to record: no statement.
+ */
+export async function recordOnCall(
+  ctx: AppContext,
+  callId: number,
+  step: { events: readonly CallEventRecord[]; outcome: number | null; extension: number | null },
+  at: Date,
+): Promise<void> {
+  if (step.events.length === 0 && step.outcome === null && step.extension === null) return;
   await ctx.db
     .update(calls)
-    .set({ events: sql`${calls.events} || ${JSON.stringify(stamped)}::jsonb`, updated_at: at })
+    .set({
+      ...(step.events.length > 0
+        ? { events: sql`${calls.events} || ${JSON.stringify(stamped(step.events, at))}::jsonb` }
+        : {}),
+      ...(step.outcome !== null ? { outcome: step.outcome } : {}),
+      ...(step.extension !== null ? { extension: step.extension } : {}),
+      updated_at: at,
+    })
     .where(eq(calls.id, callId));
 }
 

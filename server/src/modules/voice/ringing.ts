@@ -6,11 +6,10 @@
 import type { IncomingCall } from '@shared/api/voice';
 import { normalizePhone } from '@shared/domain/phone';
 import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { calls, contacts, conversations, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { AREA_CODES } from '../callerId/sandbox';
-import { routingConfigOf } from '../numbers/config/service/routing';
 import type { CallRow } from './records';
 import type { RoutedStep } from './session';
 
@@ -47,9 +46,17 @@ export function placeOfNumber(number: string): { city: string; state: string } |
   return place ? { city: place[0], state: place[1] } : null;
 }
 
+/** What a ring card says beyond the call row and the number: the caller's contact, their last call or text, who transfers. */
+export interface CardFacts {
+  contact: { id: number; name: string } | null;
+  lastContactAt: Date | null;
+  transferredBy: { id: number; name: string } | null;
+}
+
 /**
  * The ringing card: who is calling (contact, number, place), which line and why (label, source, first time or
- * when they last called or texted), the extension, and who transfers it.
+ * when they last called or texted), the extension, and who transfers it. Reads what it needs (at once); a call
+ * that just arrived has it all already and builds its card with `ringCard`.
  */
 export async function incomingCall(
   ctx: AppContext,
@@ -58,42 +65,58 @@ export async function incomingCall(
   extension: number | null,
   transferredBy: number | null = null,
 ): Promise<IncomingCall> {
-  const [contact] = call.contact_id
-    ? await ctx.db
-        .select({ id: contacts.id, name: contacts.name })
-        .from(contacts)
-        .where(eq(contacts.id, call.contact_id))
-    : [];
-  const [previousCall] = await ctx.db
-    .select({ at: calls.started_at })
-    .from(calls)
-    .where(and(eq(calls.company_id, call.company_id), eq(calls.caller, call.caller), ne(calls.id, call.id)))
-    .orderBy(desc(calls.started_at))
-    .limit(1);
-  const [thread] = await ctx.db
-    .select({ at: conversations.last_item_at })
-    .from(conversations)
-    .where(
-      and(eq(conversations.company_id, call.company_id), inArray(conversations.recipient, [call.caller])),
-    )
-    .orderBy(desc(conversations.last_item_at))
-    .limit(1);
-  const lastContact = [previousCall?.at, thread?.at]
+  const [[contact], [previousCall], [thread], transferrer] = await Promise.all([
+    call.contact_id
+      ? ctx.db
+          .select({ id: contacts.id, name: contacts.name })
+          .from(contacts)
+          .where(eq(contacts.id, call.contact_id))
+      : [],
+    ctx.db
+      .select({ at: calls.started_at })
+      .from(calls)
+      .where(and(eq(calls.company_id, call.company_id), eq(calls.caller, call.caller), ne(calls.id, call.id)))
+      .orderBy(desc(calls.started_at))
+      .limit(1),
+    ctx.db
+      .select({ at: conversations.last_item_at })
+      .from(conversations)
+      .where(and(eq(conversations.company_id, call.company_id), eq(conversations.recipient, call.caller)))
+      .orderBy(desc(conversations.last_item_at))
+      .limit(1),
+    personOf(ctx, transferredBy),
+  ]);
+  const lastContactAt = [previousCall?.at, thread?.at]
     .filter((at): at is Date => at instanceof Date)
     .sort((a, b) => b.getTime() - a.getTime())[0];
+  return ringCard(ctx, call, routed, extension, {
+    contact: contact ?? null,
+    lastContactAt: lastContactAt ?? null,
+    transferredBy: transferrer,
+  });
+}
+
+/** The ringing card of `call` from what is known of it (`incomingCall` reads the facts; a new call has them). */
+export function ringCard(
+  ctx: AppContext,
+  call: CallRow,
+  routed: Pick<RoutedStep, 'number'>,
+  extension: number | null,
+  facts: CardFacts,
+): IncomingCall {
   const route = routed.number.routes.find((r) => (r.extension ?? 1) === extension);
   const place = placeOfNumber(call.caller);
   return {
     call_id: call.id,
     company_id: call.company_id,
     from: call.caller,
-    contact: contact ?? null,
+    contact: facts.contact,
     city: place?.city ?? null,
     state: place?.state ?? null,
     number: { id: routed.number.id, number: routed.number.number, label: routed.number.label },
     source: call.source,
     first_time: call.first_time,
-    last_contact_at: lastContact?.toISOString() ?? null,
+    last_contact_at: facts.lastContactAt?.toISOString() ?? null,
     extension:
       extension === null
         ? null
@@ -101,7 +124,7 @@ export async function incomingCall(
             key: extensionKey(extension),
             label: route?.label?.trim() || `Extension ${extensionKey(extension)}`,
           },
-    transferred_by: await personOf(ctx, transferredBy),
+    transferred_by: facts.transferredBy,
     join_token: call.live?.join_token ?? '',
     ringing_since: ctx.now().toISOString(),
   };
@@ -116,17 +139,19 @@ export function extensionKey(extension: number): string {
 
 /** The number's card parts (label, extensions) for a ring routing did not just decide (a transfer, a catch-up). */
 export async function numberCardOf(ctx: AppContext, call: CallRow): Promise<Pick<RoutedStep, 'number'>> {
-  const config = call.number_id === null ? null : await routingConfigOf(ctx.db, call.number_id);
   const [row] =
     call.number_id === null
       ? []
-      : await ctx.db.select({ label: numbers.label }).from(numbers).where(eq(numbers.id, call.number_id));
+      : await ctx.db
+          .select({ label: numbers.label, routes: numbers.routes })
+          .from(numbers)
+          .where(eq(numbers.id, call.number_id));
   return {
     number: {
       id: call.number_id ?? 0,
       number: call.called,
       label: row?.label ?? '',
-      routes: config?.number.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })) ?? [],
+      routes: row?.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })) ?? [],
     },
   };
 }

@@ -26,8 +26,8 @@ export function voiceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const actor = (user: { id: number; name: string }) => ({ id: user.id, name: user.name });
 
-  route(E.canAnswer, CALLING_PERMISSION, async ({ caller, company, params }) =>
-    canAnswerCall(ctx, await callOfCompany(ctx, company.id, params.callId), caller.user.id),
+  route(E.canAnswer, CALLING_PERMISSION, ({ caller, company, params }) =>
+    canAnswerCall(ctx, company.id, params.callId, caller.user.id),
   );
 
   route(E.reject, CALLING_PERMISSION, async ({ caller, company, params, body }) => {

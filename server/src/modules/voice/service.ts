@@ -6,14 +6,13 @@ import { VOICE_MESSAGES } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
 import type { VoiceActor, VoiceCarrier } from '../../carriers/voice';
 import { companyOfRow } from '../../db/companyOf';
-import { numbers } from '../../db/schema';
+import { calls, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
 import { callingUsers } from '../inAppCalling/service';
 import type { NumberRow } from '../inbound/service';
 import type { LiveCall } from './live';
 import { type CallRow, callById } from './records';
-import { personOf } from './ringing';
 
 /** How long a transfer rings its target agent before the caller goes on (blind) or back (warm). */
 export const TRANSFER_RING_MS = 20_000;
@@ -47,19 +46,30 @@ export async function numberById(ctx: AppContext, numberId: number): Promise<Num
   return number;
 }
 
-/** Whether the call rings the agent now (a ring they did not decline, or a warm transfer to them); else who took it. */
+/**
+ * Whether the call `callId` of the company rings the agent now (a ring they did not decline, or a warm transfer
+ * to them); else who took it. 404 for a call of another company. A softphone asks this as it rings, so it is one
+ * narrow read: the call's live state and the name of whoever answered it.
+ */
 export async function canAnswerCall(
   ctx: AppContext,
-  call: CallRow,
+  companyId: number,
+  callId: number,
   userId: number,
 ): Promise<{ can_answer: boolean; answered_by: VoiceActor | null }> {
+  const [call] = await ctx.db
+    .select({ companyId: calls.company_id, live: calls.live, answeredBy: { id: users.id, name: users.name } })
+    .from(calls)
+    .leftJoin(users, eq(users.id, calls.user_id))
+    .where(eq(calls.id, callId));
+  if (!call || call.companyId !== companyId) throw notFound('call');
   const live = call.live;
   const ringsMe = Boolean(
     live &&
       ((live.phase === 'ringing' && live.ringing.includes(userId) && !live.declined.includes(userId)) ||
         isWarmTarget(live, userId)),
   );
-  const answeredBy = live?.phase === 'connected' || !live ? await personOf(ctx, call.user_id) : null;
+  const answeredBy = live?.phase === 'connected' || !live ? call.answeredBy : null;
   return { can_answer: ringsMe, answered_by: ringsMe ? null : answeredBy };
 }
 

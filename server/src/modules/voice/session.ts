@@ -7,14 +7,15 @@
 import { callingIdentity } from '@shared/api/inAppCalling';
 import { formatPhone } from '@shared/domain/phone';
 import { eq } from 'drizzle-orm';
-import { calls, numbers } from '../../db/schema';
+import { numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { route } from '../../routing/engine';
-import type { RoutingAgent, RoutingDecision, RoutingStep } from '../../routing/types';
+import type { RoutingAgent, RoutingDecision, RoutingInput, RoutingStep } from '../../routing/types';
 import { greetingResolver } from '../greetings/service';
 import { callingUsers } from '../inAppCalling/service';
-import { routingConfigOf } from '../numbers/config/service/routing';
-import { appendEvents, type CallRow } from './records';
+import type { NumberRow } from '../inbound/service';
+import { routingConfigOfRow } from '../numbers/config/service/routing';
+import { type CallRow, recordOnCall } from './records';
 
 /** The agents routing may ring: members with a calling role and a line, their status, busy or not. */
 export async function routingAgents(ctx: AppContext, companyId: number): Promise<RoutingAgent[]> {
@@ -39,6 +40,31 @@ export interface RoutedStep {
   };
 }
 
+/** What routing reads besides the call and the step: the number's configuration and the agents, read at once. */
+export async function routingInputsOf(
+  ctx: AppContext,
+  number: NumberRow,
+): Promise<Pick<RoutingInput, 'number' | 'schedule' | 'blocks' | 'agents'>> {
+  const [config, agents] = await Promise.all([
+    routingConfigOfRow(ctx.db, number, greetingOptions(ctx, number.company_id)),
+    routingAgents(ctx, number.company_id),
+  ]);
+  return { ...config, agents };
+}
+
+/** The decision with the number as routing read it (for ring cards). */
+export function routedStep(decision: RoutingDecision, number: NumberRow): RoutedStep {
+  return {
+    decision,
+    number: {
+      id: number.id,
+      number: number.number,
+      label: number.label,
+      routes: number.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })),
+    },
+  };
+}
+
 /**
  * Routes `step` of `call` and records the decision. Null when the call has no number any more (deleted
  * mid-call): the carrier then ends it. Events already recorded are not recorded twice: `skip` names statuses
@@ -51,65 +77,54 @@ export async function routeCall(
   options: { skip?: readonly number[]; dryRun?: boolean } = {},
 ): Promise<RoutedStep | null> {
   if (call.number_id === null) return null;
-  const config = await routingConfigOf(ctx.db, call.number_id, greetingOptions(ctx, call.company_id));
-  const [numberRow] = await ctx.db
-    .select({ label: numbers.label, round_robin: numbers.round_robin })
-    .from(numbers)
-    .where(eq(numbers.id, call.number_id));
-  if (!config || !numberRow) return null;
+  const [number] = await ctx.db.select().from(numbers).where(eq(numbers.id, call.number_id));
+  if (!number) return null;
   const now = ctx.now();
   const decision = route({
-    ...config,
-    agents: await routingAgents(ctx, call.company_id),
-    roundRobin: numberRow.round_robin,
+    ...(await routingInputsOf(ctx, number)),
+    roundRobin: number.round_robin,
     caller: { number: call.caller, state: call.live?.caller_state ?? null },
     now,
     step,
   });
-
-  const routed = {
-    decision,
-    number: {
-      id: config.number.id,
-      number: config.number.number,
-      label: numberRow.label,
-      routes: config.number.routes.map((r) => ({ extension: r.extension ?? null, label: r.label })),
-    },
-  };
   // A replayed carrier callback: the same answer again, nothing recorded twice.
-  if (options.dryRun) return routed;
+  if (options.dryRun) return routedStep(decision, number);
 
   const skip = new Set(options.skip ?? []);
-  await appendEvents(
+  await recordOnCall(
     ctx,
     call.id,
-    decision.events.filter((event) => !skip.has(event.status)),
+    { ...decision, events: decision.events.filter((event) => !skip.has(event.status)) },
     now,
   );
-  if (decision.outcome !== null || decision.extension !== null) {
-    await ctx.db
-      .update(calls)
-      .set({
-        ...(decision.outcome !== null ? { outcome: decision.outcome } : {}),
-        ...(decision.extension !== null ? { extension: decision.extension } : {}),
-      })
-      .where(eq(calls.id, call.id));
-  }
+  await recordOnNumber(ctx, number, call.caller, decision);
+  return routedStep(decision, number);
+}
+
+/**
+ * What a decision changes beyond its call: the number's round-robin state (who is offered the next call first)
+ * and, for a voicemail left, the alert mail to the address the number names.
+ */
+export async function recordOnNumber(
+  ctx: AppContext,
+  number: NumberRow,
+  caller: string,
+  decision: RoutingDecision,
+): Promise<void> {
   if (decision.roundRobin) {
     await ctx.db
       .update(numbers)
       .set({ round_robin: { ...decision.roundRobin } })
-      .where(eq(numbers.id, call.number_id));
+      .where(eq(numbers.id, number.id));
   }
   if (decision.alertEmail) {
     await ctx.outbox.send({
       channel: 'mail',
       to: decision.alertEmail,
-      subject: `New voicemail from ${formatPhone(call.caller)}`,
-      body: `${formatPhone(call.caller)} left a voicemail on ${numberRow.label || formatPhone(config.number.number)}. Listen to it in the activity feed.`,
+      subject: `New voicemail from ${formatPhone(caller)}`,
+      body: `${formatPhone(caller)} left a voicemail on ${number.label || formatPhone(number.number)}. Listen to it in the activity feed.`,
     });
   }
-  return routed;
 }
 
 /** Greetings chosen from the company's library play by their audio (signed URL) or their text. */

@@ -68,11 +68,14 @@ export function ringLog(t: TestApp) {
 }
 
 /** Every Demo Motors member takes calls in the app again (tests start from there). */
-export const activateAgents = (t: TestApp) =>
-  t.ctx.db
+export const activateAgents = async (t: TestApp) => {
+  await t.ctx.db
     .update(memberships)
     .set({ in_app_calling_status: 'active' })
     .where(eq(memberships.company_id, t.ids.companies.demoMotors));
+  // Written behind the services' back: the cache of callers must hear of it as from them.
+  await t.ctx.callers.everyoneChanged();
+};
 
 /** agent@demo.test dials `destination` from the app, calling from the number `numberId` (the main line by default). */
 export const dialOut = (t: TestApp, destination: string, numberId = t.ids.numbers.motorsMain) =>

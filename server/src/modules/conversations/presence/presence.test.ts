@@ -1,20 +1,46 @@
 /**
- * The collision notice: the presence board's rules (who is present, when the others are told) as a table, and
- * the report route against the real app — answers, realtime events, roles and companies.
+ * The collision notice: the presence board's rules (who is present, when the others are told) as a table, the
+ * same over this process's memory and over Redis; the report route against the real app — answers, realtime
+ * events, roles and companies; and two instances of one deployment, where a report taken by one is seen by the
+ * other.
  */
 import { CONVERSATION_PRESENCE_ENDPOINTS, type PresenceReport } from '@shared/api/conversationPresence';
 import { collisionNotice, othersPresent, PRESENCE_TTL_MS } from '@shared/domain/conversationPresence';
 import { channels, EVENTS } from '@shared/realtime';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestInstances, type TestInstances } from '../../../testing/instances';
+import { testRedisPrefix, testRedisUrl } from '../../../testing/redis';
 import { publishedEvents, sharedTestApp } from '../../../testing/testApp';
 import { findOrCreateConversation } from '../store';
-import { PresenceBoard } from './service';
+import { memoryPresenceBoard, type PresenceBoard, redisPresenceBoard } from './service';
+
+const redisUrl = await testRedisUrl('conversation presence over Redis');
+let redis: Redis | undefined;
+beforeAll(() => {
+  if (redisUrl) redis = new Redis(redisUrl);
+});
+afterAll(async () => {
+  await redis?.quit();
+});
+
+/** A fresh board of its own: memory, or keys under a prefix no other test uses. */
+const boards: Record<'memory' | 'redis', () => PresenceBoard> = {
+  memory: () => memoryPresenceBoard(),
+  redis: () => {
+    const prefix = testRedisPrefix();
+    return redisPresenceBoard(redis as Redis, (id) => `${prefix}presence:${id}`);
+  },
+};
 
 const DANA = { id: 1, name: 'Dana' };
 const SAM = { id: 2, name: 'Sam' };
 const T0 = Date.parse('2026-11-20T15:00:00Z');
 
-describe('PresenceBoard', () => {
+describe.each([
+  ['memory', true],
+  ['redis', redisUrl !== null],
+] as const)('the presence board in %s', (kind, available) => {
   type Step = [who: typeof DANA, state: PresenceReport, at: number, present: string[], publish: boolean];
   const cases: { name: string; steps: Step[] }[] = [
     {
@@ -51,19 +77,19 @@ describe('PresenceBoard', () => {
       ],
     },
   ];
-  it.each(cases)('$name', ({ steps }) => {
-    const board = new PresenceBoard();
+  it.runIf(available).each(cases)('$name', async ({ steps }) => {
+    const board = boards[kind]();
     for (const [who, state, at, present, publish] of steps) {
-      const result = board.report(7, who, state, T0 + at);
+      const result = await board.report(7, who, state, T0 + at);
       expect(result.presence.people.map((person) => person.name)).toEqual(present);
       expect(result.publish, `${who.name} ${state} at ${at}`).toBe(publish);
     }
   });
 
-  it('typing lapses back to viewing after its time', () => {
-    const board = new PresenceBoard();
-    board.report(7, DANA, 'typing', T0);
-    const { presence } = board.report(7, SAM, 'viewing', T0 + 1_000);
+  it.runIf(available)('typing lapses back to viewing after its time', async () => {
+    const board = boards[kind]();
+    await board.report(7, DANA, 'typing', T0);
+    const { presence } = await board.report(7, SAM, 'viewing', T0 + 1_000);
     expect(othersPresent(presence, SAM.id, new Date(T0 + 2_000))).toEqual([
       { user_id: DANA.id, name: 'Dana', typing: true },
     ]);
@@ -155,5 +181,64 @@ describe('POST /conversations/{id}/presence', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.state).toBeDefined();
+  });
+});
+
+describe.runIf(redisUrl)('two instances of one deployment', () => {
+  let instances: TestInstances;
+  let conversationId: number;
+  beforeAll(async () => {
+    instances = await createTestInstances(redisUrl as string);
+    const { a } = instances;
+    conversationId = (
+      await findOrCreateConversation(a.ctx.db, {
+        companyId: a.ids.companies.demoMotors,
+        numberId: a.ids.numbers.motorsMain,
+        recipient: '+12065557903',
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  const report = (instance: 'a' | 'b', email: string, state: PresenceReport) =>
+    instances[instance].as(email, {
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/presence`,
+      payload: { state },
+    });
+  const present = (response: { json(): unknown }) =>
+    CONVERSATION_PRESENCE_ENDPOINTS.report.response
+      .parse(response.json())
+      .people.map((person) => ({ user_id: person.user_id, typing: person.typing_until !== null }));
+
+  it('see each other’s reports: viewing and typing on A are seen on B, leaving on B is seen on A', async () => {
+    const agent = instances.a.ids.users['agent@demo.test'];
+    const admin = instances.a.ids.users['admin@demo.test'];
+    expect((await report('a', 'agent@demo.test', 'typing')).statusCode).toBe(200);
+    const onB = await report('b', 'admin@demo.test', 'viewing');
+    expect(present(onB)).toEqual([
+      { user_id: agent, typing: true },
+      { user_id: admin, typing: false },
+    ]);
+    expect(present(await report('b', 'agent@demo.test', 'left'))).toEqual([
+      { user_id: admin, typing: false },
+    ]);
+    expect(present(await report('a', 'admin@demo.test', 'viewing'))).toEqual([
+      { user_id: admin, typing: false },
+    ]);
+  });
+
+  it('tell the others once: a heartbeat on B right after one on A is not published again', async () => {
+    const prefix = testRedisPrefix();
+    // Two boards on one Redis and prefix are what two instances hold.
+    const [onA, onB] = [1, 2].map(() =>
+      redisPresenceBoard(redis as Redis, (id) => `${prefix}presence:${id}`),
+    ) as [PresenceBoard, PresenceBoard];
+    expect((await onA.report(7, DANA, 'viewing', T0)).publish).toBe(true);
+    expect((await onB.report(7, DANA, 'viewing', T0 + 1_000)).publish).toBe(false);
+    expect((await onB.report(7, DANA, 'typing', T0 + 2_000)).publish).toBe(true);
+    expect((await onA.report(7, DANA, 'typing', T0 + 3_000)).publish).toBe(false);
   });
 });

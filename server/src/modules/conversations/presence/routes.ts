@@ -1,19 +1,19 @@
 /**
  * §7 The inbox's collision notice (shared/api/conversationPresence.ts): a user reports viewing, typing or leaving
  * a conversation and is answered who is present; the others hear of it on the company's conversations channel.
- * Reports live in this app's memory (service.ts says why).
+ * Reports live in this app's memory, or in the cluster's Redis when instances share the work (service.ts).
  */
 import { CONVERSATION_PRESENCE_ENDPOINTS as E } from '@shared/api/conversationPresence';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
 import { companyOfConversation } from '../service/records';
-import { PresenceBoard, reportPresence } from './service';
+import { presenceBoardFor, reportPresence } from './service';
 
 export function conversationPresenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx);
 
-  const board = new PresenceBoard();
+  const board = presenceBoardFor(ctx.cluster);
   route(
     E.report,
     'inbox.use',

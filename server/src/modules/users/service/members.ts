@@ -1,7 +1,8 @@
 /**
  * Users inside a company (§6, §7 Users): listing, one user, roles, activation, and one user's accounts across an
  * organization's companies. Only an owner makes, unmakes or deactivates an owner, and a company never loses its
- * last owner; a user deactivated everywhere loses every sign-in at once.
+ * last owner; a user deactivated everywhere loses every sign-in at once. Every change tells the cache of callers
+ * (http/callerCache.ts) once committed, so the next request of the user changed, on any instance, sees it.
  */
 import type { CompanyUser } from '@shared/api/users';
 import type { Role } from '@shared/domain/users';
@@ -91,6 +92,7 @@ export async function changeRole(
     .update(memberships)
     .set({ role })
     .where(and(eq(memberships.company_id, companyId), eq(memberships.user_id, userId)));
+  await ctx.callers.usersChanged([userId]);
 }
 
 export async function setActivation(
@@ -131,6 +133,7 @@ export async function setActivation(
       }
     }
   });
+  await ctx.callers.usersChanged(targets.map((row) => row.user_id));
   if (active) return;
   // "A user deactivated everywhere cannot sign in" (docs/permissions.md) — nor keep working with what they signed
   // in with before: their last company's deactivation ends every session, token, refresh and API key at once.
@@ -150,8 +153,10 @@ export async function updateCompanyUser(
 ): Promise<CompanyUser> {
   await companyUser(ctx, companyId, userId);
   if (changes.role) await changeRole(ctx, companyId, actorRole, userId, changes.role);
-  if (changes.name)
+  if (changes.name) {
     await ctx.db.update(users).set({ name: changes.name, updated_at: ctx.now() }).where(eq(users.id, userId));
+    await ctx.callers.usersChanged([userId]);
+  }
   return companyUser(ctx, companyId, userId);
 }
 
@@ -210,4 +215,5 @@ export async function setAccounts(
       }
     }
   });
+  await ctx.callers.usersChanged([userId]);
 }

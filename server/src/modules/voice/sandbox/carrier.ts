@@ -5,9 +5,10 @@
  * keys, hold, transfer and hang up by HTTP, as Twilio's Device would do by itself. Outside phones (forwards,
  * transfers to a number) are simulated too: they ring in the outbox, and nobody picks up a forward.
  *
- * Every act on one call runs in turn (a queue per call), and the answer is also a conditional update in the
- * database, so two agents answering at once get exactly one winner. Waits (ring timeout, menu timeout, the
- * caller speaking) are the timers the composition root gives it: real ones, manual in tests.
+ * Every act on one call runs in turn (a queue per call, and the call's lock in Redis across instances), and the
+ * answer is also a conditional update in the database, so two agents answering at once get exactly one winner,
+ * whichever instances they reach. Waits (ring timeout, menu timeout, the caller speaking) are the timers the
+ * composition root gives it: real ones, manual in tests; each is its instance's own (see `waits`).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -25,7 +26,7 @@ import type { DialAction, RoutingStep, VoicemailAction } from '../../../routing/
 import { demoWav } from '../../activity/view';
 import type { NumberRow } from '../../inbound/service';
 import { mediaPath } from '../../messaging/upload';
-import { CallQueue } from '../callQueue';
+import { CallQueue, callLockFor } from '../callQueue';
 import type { LiveCall } from '../live';
 import {
   appendEvents,
@@ -73,13 +74,21 @@ export function sandboxCallSid(): string {
 
 export class SandboxVoice implements SandboxVoiceCarrier {
   readonly name = 'sandbox';
+  /**
+   * This instance's pending waits, to cancel them early. A wait is this instance's alone (another cannot cancel
+   * it), so when it fires it acts only if the call is still at the stage it was set for (`stageOf`): a ring
+   * answered through another instance makes its timeout a no-op. An instance that stops takes its waits with it;
+   * the sandbox is a simulation, so that call then waits for an agent or the caller to act.
+   */
   private readonly waits = new Map<number, () => void>();
-  private readonly queue = new CallQueue();
+  private readonly queue: CallQueue;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly timers: VoiceTimers = realTimers,
-  ) {}
+  ) {
+    this.queue = new CallQueue(callLockFor(ctx.cluster));
+  }
 
   /** Resolves once every act under way on every call has finished (tests read the result after). */
   async settled(): Promise<void> {
@@ -171,8 +180,9 @@ export class SandboxVoice implements SandboxVoiceCarrier {
   // ── The agent's side ─────────────────────────────────────────────────────────────────────────────────────
 
   /**
-   * The agent answers a call ringing them. The claim is a conditional update (still ringing, still unanswered),
-   * so of two agents answering at once exactly one wins; the other is told who did.
+   * The agent answers a call ringing them. The claim is a conditional update in the database (still ringing,
+   * the same ring: its join token), so of two agents answering at once — through one instance or two — exactly
+   * one wins; the other is told who did.
    */
   answer(callId: number, actor: VoiceActor): Promise<LiveCallView> {
     return this.inTurn(callId, async () => {
@@ -198,7 +208,13 @@ export class SandboxVoice implements SandboxVoiceCarrier {
       const claimed = await this.ctx.db
         .update(calls)
         .set({ user_id: actor.id, live: next, carrier_status: 'in-progress', updated_at: now })
-        .where(and(eq(calls.id, callId), sql`${calls.live}->>'phase' = 'ringing'`))
+        .where(
+          and(
+            eq(calls.id, callId),
+            sql`${calls.live}->>'phase' = 'ringing'`,
+            sql`${calls.live}->>'join_token' = ${live.join_token}`,
+          ),
+        )
         .returning({ id: calls.id });
       if (claimed.length === 0) throw await this.notRinging(await callById(this.ctx, callId));
 
@@ -310,7 +326,7 @@ export class SandboxVoice implements SandboxVoiceCarrier {
           actor.id,
         );
         await tellAgent(this.ctx, target.id, { type: 'ringing', call: card });
-        this.wait(callId, TRANSFER_RING_MS, (current) => this.transferUnanswered(current));
+        this.wait(callId, next, TRANSFER_RING_MS, (current) => this.transferUnanswered(current));
         return this.view(callId);
       }
 
@@ -342,7 +358,7 @@ export class SandboxVoice implements SandboxVoiceCarrier {
         };
         await saveLive(this.ctx, callId, next);
         await tellAgent(this.ctx, actor.id, { type: 'transfer', call_id: callId, state: 'ringing' });
-        this.wait(callId, OUTSIDE_PICKUP_MS, (current) => this.consult(current));
+        this.wait(callId, next, OUTSIDE_PICKUP_MS, (current) => this.consult(current));
         return this.view(callId);
       }
 
@@ -415,7 +431,7 @@ export class SandboxVoice implements SandboxVoiceCarrier {
       body: `Call from ${input.agent.name} on ${input.number.label || formatPhone(input.number.number)}.`,
       companyId: input.number.company_id,
     });
-    this.wait(call.id, OUTSIDE_PICKUP_MS, async (current) => {
+    this.wait(call.id, call.live, OUTSIDE_PICKUP_MS, async (current) => {
       const at = this.ctx.now();
       await saveLive(
         this.ctx,
@@ -468,18 +484,23 @@ export class SandboxVoice implements SandboxVoiceCarrier {
       case 'hangup':
         return this.end(call, decision.outcome);
       case 'play-greeting-and-gather': {
-        await saveLive(this.ctx, call.id, { ...idle(live), phase: 'menu', resume: action.resume });
-        this.wait(call.id, action.timeout * 1000, (current) =>
+        const listening: LiveCall = { ...idle(live), phase: 'menu', resume: action.resume };
+        await saveLive(this.ctx, call.id, listening);
+        this.wait(call.id, listening, action.timeout * 1000, (current) =>
           this.step(current, { ...action.resume, digits: '' }),
         );
         return;
       }
       case 'dial':
         return this.ring(call, routed, action);
-      case 'voicemail':
-        await saveLive(this.ctx, call.id, { ...idle(live), phase: 'voicemail', resume: action.resume });
-        this.wait(call.id, VOICEMAIL_SPEAKING_MS, (current) => this.leaveVoicemail(current, action));
+      case 'voicemail': {
+        const recording: LiveCall = { ...idle(live), phase: 'voicemail', resume: action.resume };
+        await saveLive(this.ctx, call.id, recording);
+        this.wait(call.id, recording, VOICEMAIL_SPEAKING_MS, (current) =>
+          this.leaveVoicemail(current, action),
+        );
         return;
+      }
       case 'whisper':
       case 'connect':
         // Only a forwarded-to phone's own leg hears these, and the sandbox's phones never pick up.
@@ -514,7 +535,7 @@ export class SandboxVoice implements SandboxVoiceCarrier {
     }
     const card = await incomingCall(this.ctx, { ...call, live: next }, routed, routed.decision.extension);
     await tellAgents(this.ctx, agents, { type: 'ringing', call: card });
-    this.wait(call.id, action.timeout * 1000, (current) => this.ringEnded(current, 'no-answer'));
+    this.wait(call.id, next, action.timeout * 1000, (current) => this.ringEnded(current, 'no-answer'));
   }
 
   /** A ring ended unanswered (timed out, or everyone declined): routing goes on from the same dial. */
@@ -684,14 +705,23 @@ export class SandboxVoice implements SandboxVoiceCarrier {
     return this.queue.run(callId, act);
   }
 
-  /** Waits `ms`, then (in turn, if the call still goes on) runs `then`. A new wait replaces the last. */
-  private wait(callId: number, ms: number, then: (call: CallRow) => Promise<void>): void {
+  /**
+   * Waits `ms`, then (in turn, if the call is still at the stage of `setFor`, the live state the wait was set
+   * for) runs `then`. A new wait replaces the last.
+   */
+  private wait(
+    callId: number,
+    setFor: LiveCall | null,
+    ms: number,
+    then: (call: CallRow) => Promise<void>,
+  ): void {
     this.cancelWait(callId);
+    const stage = setFor ? stageOf(setFor) : null;
     const cancel = this.timers.after(ms, () => {
       this.waits.delete(callId);
       this.inTurn(callId, async () => {
         const call = await callById(this.ctx, callId);
-        if (call?.live) await then(call);
+        if (call?.live && stageOf(call.live) === stage) await then(call);
       }).catch((error: unknown) => {
         console.error(`sandbox call ${callId}: a timed step failed`, error);
       });
@@ -742,6 +772,31 @@ export class SandboxVoice implements SandboxVoiceCarrier {
     await writeFile(path, wav);
     return { path: relativePath, seconds: wavSeconds(wav) };
   }
+}
+
+/**
+ * Where a call stands, as far as its waits care: what it is doing (phase, the step routing resumes from), which
+ * ring (each has its own join token) and where a transfer is. A wait set at one stage does nothing at another;
+ * a decline, a hold or keys pressed leave the stage as it was.
+ */
+function stageOf(live: LiveCall): string {
+  return canonicalJson([
+    live.phase,
+    live.resume,
+    live.join_token,
+    live.transfer?.kind ?? null,
+    live.transfer?.state ?? null,
+    live.external,
+  ]);
+}
+
+/** JSON with every object's keys sorted: the state as saved and as read back (jsonb reorders keys) compare equal. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }
 
 /** A live state with nothing ringing: before the call moves to its next wait. */

@@ -40,7 +40,7 @@ import { routingUrls } from '../../../routing/callbacks';
 import { EVENTS as CALL_EVENTS } from '../../../routing/events';
 import { toTwiml } from '../../../routing/twiml';
 import type { DialResume, DialTarget } from '../../../routing/types';
-import { CallQueue } from '../callQueue';
+import { CallQueue, callLockFor } from '../callQueue';
 import type { LiveCall, LiveConference, LiveTransfer } from '../live';
 import { appendEvents, type CallRow, callById, createOutboundCall, newJoinToken, saveLive } from '../records';
 import { extensionKey, incomingCall, numberCardOf, tellAgent } from '../ringing';
@@ -69,12 +69,15 @@ const field = (body: Record<string, unknown>, name: string): string => {
 
 export class TwilioVoice implements TwilioVoiceCarrier {
   readonly name = 'twilio';
-  private readonly queue = new CallQueue();
+  private readonly queue: CallQueue;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly client: TwilioVoiceClient | null,
-  ) {}
+  ) {
+    // Conference events and agents' acts on one call may reach different instances: they take turns across them.
+    this.queue = new CallQueue(callLockFor(ctx.cluster));
+  }
 
   /**
    * An outbound call from an agent's app: the call record now (so the app can show it at once), dialled when

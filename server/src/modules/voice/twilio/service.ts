@@ -14,7 +14,7 @@
  * dial: unanswered, the caller overflows to voicemail) or `conference` (the caller's conference ended).
  */
 import { callingIdentity } from '@shared/api/inAppCalling';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import twilio from 'twilio';
 import { calls, voicemails } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
@@ -24,6 +24,7 @@ import { EVENTS as CALL_EVENTS } from '../../../routing/events';
 import { toTwiml } from '../../../routing/twiml';
 import type { RoutingStep } from '../../../routing/types';
 import { trackedNumber } from '../../inbound/service';
+import { receiveCall, ringAgents } from '../arrival';
 import type { LiveCall } from '../live';
 import {
   appendEvents,
@@ -31,10 +32,9 @@ import {
   callById,
   callBySid,
   closeCall,
-  createInboundCall,
   fileVoicemail,
   initialLive,
-  newJoinToken,
+  liveAfter,
   saveLive,
 } from '../records';
 import { incomingCall, personOf, tellAgent, tellAgents } from '../ringing';
@@ -81,16 +81,21 @@ export async function voiceStep(
   if (!step) throw new HttpError(422, 'The step of this callback is not one routing wrote.');
   const urls = routingUrls(voiceUrl(ctx));
 
+  // A new call: routed and recorded in one go (../arrival.ts), its ring cards sent as the TwiML answers.
   if (step.kind === 'start') {
     const number = await trackedNumber(ctx, field(body, 'To'));
     if (!number) return say('The number you called is not in service. Goodbye.');
-    const { call, created } = await createInboundCall(ctx, {
+    const arrival = await receiveCall(ctx, {
       number,
       from: field(body, 'From'),
       carrierSid: sid,
       live: initialLive({ carrier: 'twilio', callerState: field(body, 'FromState') || null }),
     });
-    return answer(ctx, call, step, urls, !created);
+    if (!arrival.created) return answer(ctx, arrival.call, step, urls, true);
+    ringAgents(ctx, arrival);
+    return toTwiml(arrival.routed.decision, urls, {
+      clientParameters: { call_id: String(arrival.call.id), join_token: arrival.call.live?.join_token ?? '' },
+    });
   }
 
   // The whisper steps run on the dialled (child) leg: the caller's call is its parent.
@@ -199,40 +204,22 @@ async function answer(
   }
 
   const current = await freshCall(ctx, call.id);
-  const next = {
-    ...(current.live as LiveCall),
-    ringing: [] as number[],
-    declined: [] as number[],
-    phones: [] as string[],
-  };
+  const next = liveAfter(current.live as LiveCall, action);
   switch (action.type) {
     case 'play-greeting-and-gather':
-      await saveLive(ctx, call.id, { ...next, phase: 'menu', resume: action.resume });
+    case 'voicemail':
+      await saveLive(ctx, call.id, next);
       break;
     case 'dial': {
-      const agents = action.targets.flatMap((target) => (target.kind === 'client' ? [target.userId] : []));
-      const ringing: LiveCall = {
-        ...next,
-        phase: 'ringing',
-        resume: action.resume,
-        ringing: agents,
-        phones: action.targets.flatMap((target) => (target.kind === 'number' ? [target.number] : [])),
-        join_token: newJoinToken(),
-        record: next.record || action.record,
-        transcribe: next.transcribe || action.transcribe,
-      };
-      await saveLive(ctx, call.id, ringing, { carrier_status: 'ringing' });
-      const card = await incomingCall(ctx, { ...current, live: ringing }, routed, decision.extension);
-      await tellAgents(ctx, agents, { type: 'ringing', call: card });
+      await saveLive(ctx, call.id, next, { carrier_status: 'ringing' });
+      const card = await incomingCall(ctx, { ...current, live: next }, routed, decision.extension);
+      await tellAgents(ctx, next.ringing, { type: 'ringing', call: card });
       // A call already transcribed (rung again after a transfer) does not start a second transcription.
       const started = live.transcribe ? { ...decision, action: { ...action, transcribe: false } } : decision;
       return toTwiml(started, urls, {
-        clientParameters: { call_id: String(call.id), join_token: ringing.join_token },
+        clientParameters: { call_id: String(call.id), join_token: next.join_token },
       });
     }
-    case 'voicemail':
-      await saveLive(ctx, call.id, { ...next, phase: 'voicemail', resume: action.resume });
-      break;
     case 'reject':
     case 'hangup': {
       const closed = await closeCall(ctx, call.id, {
@@ -273,27 +260,28 @@ async function claimByClient(
   const live = call.live;
   if (!live || !Number.isSafeInteger(userId) || identity !== callingIdentity(userId)) return;
   const now = ctx.now();
-  if (live.phase === 'connected') {
-    if (call.user_id !== userId)
-      await appendEvents(ctx, call.id, [{ status: 9, label: 'Answered Already' }], now);
-    return;
-  }
+  const answeredAlready = async (by: number | null) => {
+    if (by !== userId) await appendEvents(ctx, call.id, [{ status: 9, label: 'Answered Already' }], now);
+  };
+  if (live.phase === 'connected') return answeredAlready(call.user_id);
   const answeredBy = await personOf(ctx, userId);
-  await saveLive(
-    ctx,
-    call.id,
-    {
-      ...live,
-      phase: 'connected',
-      connected_at: live.connected_at ?? now.toISOString(),
-      ringing: [],
-      declined: [],
-      agent_leg_sid: legSid,
-      transfer: null,
-      hold: false,
-    },
-    { user_id: userId, carrier_status: 'in-progress' },
-  );
+  const next: LiveCall = {
+    ...live,
+    phase: 'connected',
+    connected_at: live.connected_at ?? now.toISOString(),
+    ringing: [],
+    declined: [],
+    agent_leg_sid: legSid,
+    transfer: null,
+    hold: false,
+  };
+  // The claim is conditional: two legs' reports reaching two instances at once record one answer, the first.
+  const [claimed] = await ctx.db
+    .update(calls)
+    .set({ live: next, user_id: userId, carrier_status: 'in-progress', updated_at: now })
+    .where(and(eq(calls.id, call.id), sql`${calls.live}->>'phase' <> 'connected'`))
+    .returning({ id: calls.id });
+  if (!claimed) return answeredAlready((await callById(ctx, call.id))?.user_id ?? null);
   await appendEvents(ctx, call.id, [CALL_EVENTS.connected], now);
   const others = live.ringing.filter((id) => id !== userId && !live.declined.includes(id));
   await tellAgents(ctx, others, {

@@ -42,35 +42,49 @@ export async function routingConfigOf(
   options: RoutingConfigOptions = {},
 ): Promise<RoutingConfig | null> {
   const [row] = await db.select().from(numbers).where(eq(numbers.id, numberId));
-  if (!row) return null;
-  const stored = row.schedule ?? (await companySchedule(db, row.company_id));
-  const blockRows = await db
-    .select({ target: blocks.target, global: blocks.global, number_id: blocks.number_id })
-    .from(blocks)
-    .where(
-      and(
-        eq(blocks.company_id, row.company_id),
-        or(eq(blocks.global, true), isNull(blocks.number_id), eq(blocks.number_id, row.id)),
-      ),
-    )
-    .orderBy(desc(blocks.id));
+  return row ? routingConfigOfRow(db, row, options) : null;
+}
 
-  const routes = await Promise.all(
-    row.routes.map(async ({ voicemail_greeting, forwards, members, ...route }) => ({
-      ...route,
-      round_robin: route.round_robin,
-      forwards: forwards.map((forward) => ({ number: forward.number, state: forward.state ?? null })),
-      members: [...members],
-      voicemail_greeting: await greetingRef(voicemail_greeting, options),
-    })),
-  );
+/**
+ * The same for a number row already read (a call's webhook finds it by the number called). The company's
+ * schedule, the blocks and the greetings are read at once: none of them waits on another.
+ */
+export async function routingConfigOfRow(
+  db: Db,
+  row: typeof numbers.$inferSelect,
+  options: RoutingConfigOptions = {},
+): Promise<RoutingConfig> {
+  const [stored, blockRows, routes, greeting, voicemailGreeting] = await Promise.all([
+    row.schedule ?? companySchedule(db, row.company_id),
+    db
+      .select({ target: blocks.target, global: blocks.global, number_id: blocks.number_id })
+      .from(blocks)
+      .where(
+        and(
+          eq(blocks.company_id, row.company_id),
+          or(eq(blocks.global, true), isNull(blocks.number_id), eq(blocks.number_id, row.id)),
+        ),
+      )
+      .orderBy(desc(blocks.id)),
+    Promise.all(
+      row.routes.map(async ({ voicemail_greeting, forwards, members, ...route }) => ({
+        ...route,
+        round_robin: route.round_robin,
+        forwards: forwards.map((forward) => ({ number: forward.number, state: forward.state ?? null })),
+        members: [...members],
+        voicemail_greeting: await greetingRef(voicemail_greeting, options),
+      })),
+    ),
+    greetingRef(row.greeting, options),
+    greetingRef(row.voicemail.greeting, options),
+  ]);
   const { voicemail, blocks: scheduleBlocks, ...settings } = stored;
   return {
     number: {
       id: row.id,
       number: row.number,
       routes,
-      greeting: await greetingRef(row.greeting, options),
+      greeting,
       menu: {
         ...(row.menu.timeout !== undefined ? { timeout: row.menu.timeout } : {}),
         ...(row.menu.retries !== undefined ? { retries: row.menu.retries } : {}),
@@ -80,7 +94,7 @@ export async function routingConfigOf(
       },
       after_hours_extension: row.after_hours_extension,
       voicemail: {
-        greeting: await greetingRef(row.voicemail.greeting, options),
+        greeting: voicemailGreeting,
         email_alert_address: row.voicemail.email_alert_address,
       },
       recording_enabled: row.recording_enabled,

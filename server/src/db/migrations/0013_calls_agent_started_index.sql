@@ -1,0 +1,1 @@
+CREATE INDEX "calls_company_agent_started_idx" ON "calls" USING btree ("company_id","started_at") WHERE "calls"."user_id" is not null;
