@@ -7,10 +7,11 @@
  */
 import { channels, EMBEDDED_APP_ID, EMBEDDED_APP_KEY } from '@shared/realtime';
 import Pusher from 'pusher';
-import PusherClient from 'pusher-js';
+import type PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCluster } from '../cluster';
 import { createTestInstances, type TestInstances } from '../testing/instances';
+import { pusherClient } from '../testing/pusher';
 import { testRedisUrl } from '../testing/redis';
 import type { TestApp } from '../testing/testApp';
 import { embeddedRealtime, pusherFrame, type SocketDelivery } from './publish';
@@ -41,19 +42,7 @@ describe.runIf(redisUrl)('two instances sharing one Redis', () => {
    */
   async function clientOn(socketOn: TestApp, authOn: TestApp = socketOn): Promise<PusherClient> {
     const token = await authOn.tokenFor('agent@demo.test');
-    const client = new PusherClient(EMBEDDED_APP_KEY, {
-      cluster: 'local',
-      wsHost: '127.0.0.1',
-      wsPort: ports.get(socketOn),
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
-      channelAuthorization: {
-        endpoint: `http://127.0.0.1:${ports.get(authOn)}/api/broadcasting/auth`,
-        transport: 'ajax',
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    });
+    const client = pusherClient(ports.get(socketOn) ?? 0, token, ports.get(authOn));
     clients.push(client);
     const channel = client.subscribe(channels.companies(instances.a.ids.companies.demoMotors));
     await new Promise<void>((resolve, reject) => {
