@@ -9,13 +9,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { api } from '../../api';
 import { useContractMutation } from '../../api/useContractMutation';
 import { useShell } from '../../app/context';
-import {
-  type ConversationFilters,
-  type ConversationPages,
-  type ItemPages,
-  inboxKeys,
-  mergeConversation,
-} from './inboxCache';
+import { applyConversation, type ConversationFilters, type ItemPages, inboxKeys } from './inboxCache';
 
 export const CONVERSATIONS_PER_PAGE = 30;
 
@@ -91,20 +85,10 @@ export function useCompanyUsers(companyId: number) {
   });
 }
 
-/** Puts a changed conversation into every cached list of its company and its detail. */
+/** Puts a changed conversation into every cached list of its company and its detail (`applyConversation`). */
 export function useApplyConversation() {
   const client = useQueryClient();
-  return (conversation: Conversation, userId: number) => {
-    client.setQueryData(inboxKeys.detail(conversation.id), conversation);
-    for (const [key] of client.getQueriesData<ConversationPages>({
-      queryKey: inboxKeys.lists(conversation.company_id),
-    })) {
-      const filters = (key[3] ?? {}) as ConversationFilters;
-      client.setQueryData<ConversationPages>(key, (data) =>
-        mergeConversation(data, conversation, filters, userId),
-      );
-    }
-  };
+  return (conversation: Conversation, userId: number) => applyConversation(client, conversation, userId);
 }
 
 export type { ItemPages };

@@ -1,9 +1,12 @@
 import type { Conversation, ConversationItem } from '@shared/api/conversations';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { aConversation } from '../../testing/conversations';
 import {
+  applyConversation,
   type ConversationPages,
   type ItemPages,
+  inboxKeys,
   matchesFilters,
   mergeConversation,
   notificationBlockKey,
@@ -205,5 +208,43 @@ describe('quietHoursHint', () => {
     expect(quietHoursHint(new Date('2026-01-15T18:00:00Z'), 'America/Chicago')).toBeNull();
     expect(quietHoursHint(new Date('2026-01-15T12:30:00Z'), undefined)).toBeNull();
     expect(quietHoursHint(new Date('2026-01-15T12:30:00Z'), 'Not/AZone')).toBeNull();
+  });
+});
+
+describe('a change that arrives while the list is being fetched', () => {
+  it('is not lost to an answer read before it: the list is fetched again', async () => {
+    const client = new QueryClient();
+    const older = conversation(1, '2026-11-20T10:00:00Z');
+    const arrived = conversation(2, '2026-11-24T09:00:00Z');
+    const key = inboxKeys.list(7, {});
+    let release = () => {};
+    const readBeforeTheText = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let fetches = 0;
+    // The inbox's list, on screen (an observer), loading its first page.
+    const list = new InfiniteQueryObserver(client, {
+      queryKey: key,
+      initialPageParam: 1,
+      getNextPageParam: () => undefined,
+      queryFn: async () => {
+        fetches++;
+        // The first read was taken before the text was stored, and answers after its event came.
+        if (fetches === 1) {
+          await readBeforeTheText;
+          return pagesOf([[older]])[0];
+        }
+        return pagesOf([[arrived, older]])[0];
+      },
+    });
+    const stop = list.subscribe(() => {});
+    await Promise.resolve();
+    applyConversation(client, arrived, 5);
+    release();
+    await expect
+      .poll(() => client.getQueryData<ConversationPages>(key)?.pages[0]?.data.map((row) => row.id))
+      .toEqual([2, 1]);
+    expect(fetches).toBe(2);
+    stop();
   });
 });

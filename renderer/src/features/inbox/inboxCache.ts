@@ -8,7 +8,7 @@ import type { Conversation, ConversationItem, ConversationUpdatedEvent } from '@
 import type { ConversationFilters } from '@shared/api/inbox';
 import type { Paged } from '@shared/api/paged';
 import { advanceDeliveryState } from '@shared/domain/messaging';
-import type { InfiniteData } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 export type { ConversationFilters };
 
@@ -199,4 +199,27 @@ export function quietHoursHint(now: Date, timeZone: unknown): string | null {
     now,
   );
   return `It is ${local} for this contact (${timeZone}): texts outside 8am–9pm may be unwelcome.`;
+}
+
+/**
+ * Puts a changed conversation into every cached list of its company and its detail. A list whose fetch is under
+ * way as the change arrives may have been read before the change: its answer would replace the merged pages and
+ * drop it (an inbox opened at the moment a text arrives would never show that text), so it is fetched again.
+ */
+export function applyConversation(client: QueryClient, conversation: Conversation, userId: number): void {
+  client.setQueryData(inboxKeys.detail(conversation.id), conversation);
+  const lists = inboxKeys.lists(conversation.company_id);
+  for (const [key] of client.getQueriesData<ConversationPages>({ queryKey: lists })) {
+    const filters = (key[3] ?? {}) as ConversationFilters;
+    client.setQueryData<ConversationPages>(key, (data) =>
+      mergeConversation(data, conversation, filters, userId),
+    );
+  }
+  // Once that fetch has settled (a first load cannot be restarted: another fetch would only join it).
+  const inFlight = client.getQueryCache().findAll({ queryKey: lists, fetchStatus: 'fetching' });
+  for (const query of inFlight) {
+    void query.promise
+      ?.catch(() => undefined)
+      .then(() => client.refetchQueries({ queryKey: query.queryKey, exact: true }));
+  }
 }
