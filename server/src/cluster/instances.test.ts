@@ -16,11 +16,14 @@ import type PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUrl, onAdminConnection } from '../testing/postgresTemplate';
 import { pusherClient } from '../testing/pusher';
-import { testRedisPrefix, testRedisUrl } from '../testing/redis';
+import { answers, testRedisPrefix, testRedisUrl } from '../testing/redis';
 import { type ServerProcess, startServerProcess } from '../testing/serverProcess';
 
 const onPostgres = process.env.SERVER_TEST_DB === 'postgres';
 const redisUrl = onPostgres ? await testRedisUrl('two server instances on PostgreSQL and Redis') : null;
+// The PostgreSQL project runs these; without PostgreSQL there is none, and that is said, not passed over.
+if (!onPostgres && !process.env.TEST_DATABASE_URL && !(await answers('127.0.0.1', 5432)))
+  console.warn('\n!!! SKIPPED: two server instances — no PostgreSQL answers on 127.0.0.1:5432 !!!\n');
 /** Low enough to spend in a test, high enough for the other tests' requests with their own tokens. */
 const RATE_LIMIT = 60;
 const IN_APP_LINE = '+13125550104';

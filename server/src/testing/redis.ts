@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 
-function answers(host: string, port: number): Promise<boolean> {
+/** Whether something accepts connections at host:port (a service the tests could use). */
+export function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port, timeout: 500 });
     socket.once('connect', () => resolve(!!socket.end()));
