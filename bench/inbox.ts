@@ -18,7 +18,6 @@
  * BENCH_MIN_REQUESTS, BENCH_CONNECTIONS, BENCH_FRAMES and BENCH_RENDERS change the measurements; CHROMIUM_PATH
  * names the browser. Temp folders, the database, the server and the browser are removed even on failure.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +31,7 @@ import { composeServices } from '../server/src/composition';
 import { type Database, type DatabaseSource, openDatabase } from '../server/src/db/client';
 import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
+import { type ServerProcess, startServerProcess } from '../server/src/testing/serverProcess';
 import { activityMix, writeVolume } from './inbox/volume';
 import { onAdmin, PG_ADMIN_URL, postgresAnswers } from './lib/postgres';
 
@@ -292,55 +292,21 @@ async function flatPlugins(option: unknown): Promise<Plugin[]> {
 
 /**
  * `npm run server`'s entry point as a child on a free port, on the bench's data, serving the built UI. Answers its
- * URL and how to stop it.
+ * URL, its output and how to stop it.
  */
-async function startServer(
-  dataDir: string,
-  uiDir: string,
-): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+async function startServer(dataDir: string, uiDir: string): Promise<ServerProcess> {
+  const server = await startServerProcess(
+    {
       PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       UI_DIR: uiDir,
-      LOG_LEVEL: 'warn',
       // Scrolling through 10,000 rows asks for hundreds of pages a minute; the limiter is not what is measured.
       RATE_LIMIT_PER_MINUTE: '10000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stop = once(
-    () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    { startTimeoutMs: 120_000 },
   );
-  cleanups.push(stop);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 120_000);
-    child.stdout?.on('data', (chunk) => {
-      output += String(chunk);
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${code}:\n${output}`));
-    });
-  });
-  return { url, stop, output: () => output };
+  cleanups.push(() => server.stop());
+  return server;
 }
 
 async function measureRenderer(dataDir: string, uiDir: string, ids: DemoIds): Promise<void> {

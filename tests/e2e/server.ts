@@ -26,6 +26,7 @@ export function serverForThisFile(env: Record<string, string> = {}): TestServer 
     url: '',
     api: (...args) => (running ?? fail()).api(...args),
     tokenFor: (...args) => (running ?? fail()).tokenFor(...args),
+    output: () => running?.output() ?? '',
     async start() {
       running = await startServerProcess({
         PORT: String(port),

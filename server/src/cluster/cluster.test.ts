@@ -87,7 +87,7 @@ it.runIf(redisUrl !== null)(
     const clients = String(await cluster.redis?.call('CLIENT', 'LIST'));
     const id = /id=(\d+) .*name=(\S+)/g;
     const listener = [...clients.matchAll(id)].find((match) => match[2] === `${prefix}listener`)?.[1];
-    expect(listener).toBeDefined();
+    expect(listener, 'the listening connection is named in CLIENT LIST').toMatch(/^\d+$/);
     await cluster.redis?.call('CLIENT', 'KILL', 'ID', listener as string);
     await until(() => resumed === 1);
     expect(resumed).toBe(1);

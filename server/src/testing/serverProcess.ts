@@ -18,11 +18,19 @@ export interface ServerProcess {
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the endpoint under test answers.
   api(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   tokenFor(email: string, password?: string): Promise<string>;
+  /** What it printed so far (for a failure's message). */
+  output(): string;
   stop(): Promise<void>;
 }
 
-/** Starts a server with `env` over this process's; port 0 means any free one. Rejects with its output on failure. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts a server with `env` over this process's; port 0 means any free one. Rejects with its output when it
+ * exits or has not answered within `startTimeoutMs` (a new database is migrated and seeded first).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -30,7 +38,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     child.stdout?.on('data', (chunk) => {
       output += String(chunk);
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -49,6 +57,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const server: ServerProcess = {
     url,
+    output: () => output,
     async api(method, path, body, token) {
       const response = await fetch(`${url}/api${path}`, {
         method,
