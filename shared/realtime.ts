@@ -4,6 +4,7 @@
  * subscribes with them; channel authorisation reads them back with `parseChannel`.
  */
 import type { ExportBatch } from './api/activity';
+import type { Campaign } from './api/campaigns';
 import type { ImportBatch } from './api/contacts';
 import type { ConversationPresence } from './api/conversationPresence';
 import type { ConversationUpdatedEvent } from './api/conversations';
@@ -106,7 +107,7 @@ export type InAppCallingEvent =
 /**
  * What each published event carries: `publish` on the server and `useRealtimeEvent` in the renderer are typed by
  * this map, so an event is sent and read as one shape. An event of `EVENTS` joins it when an issue first
- * publishes it (campaigns, number batches, bulk purchase, billing usage are not published yet).
+ * publishes it (number batches, bulk purchase, billing usage are not published yet).
  */
 export interface RealtimePayloads {
   'conversation.updated': ConversationUpdatedEvent;
@@ -116,6 +117,13 @@ export interface RealtimePayloads {
   'conversation.presence': ConversationPresence;
   'presence.changed': PresenceChangedPayload;
   'in-app-calling': InAppCallingEvent;
+  /** A campaign changed: saved, started, paused, its counts moved (at most a few times a second), ended. */
+  'campaigns.updated': CampaignUpdatedEvent;
+}
+
+/** `campaigns.updated`, on the company's campaigns channel: the campaign as it is now (without its groups). */
+export interface CampaignUpdatedEvent {
+  campaign: Campaign;
 }
 export type PublishedEvent = keyof RealtimePayloads & RealtimeEvent;
 

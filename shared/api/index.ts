@@ -5,6 +5,7 @@ import { AUTH_ENDPOINTS } from './auth';
 import { BLOCK_ENDPOINTS } from './blocks';
 import { BUSINESS_UNIT_ENDPOINTS } from './businessUnits';
 import { CALLER_ID_ENDPOINTS } from './callerId';
+import { CAMPAIGN_ENDPOINTS } from './campaigns';
 import { COMPANY_ENDPOINTS } from './companies';
 import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
@@ -31,6 +32,7 @@ export * from './auth';
 export * from './blocks';
 export * from './businessUnits';
 export * from './callerId';
+export * from './campaigns';
 export * from './companies';
 export * from './company';
 export * from './contacts';
@@ -88,4 +90,5 @@ export const CONTRACT = {
   inAppCalling: IN_APP_CALLING_ENDPOINTS,
   greetings: GREETING_ENDPOINTS,
   voice: VOICE_ENDPOINTS,
+  campaigns: CAMPAIGN_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  budgetedText,
   CAMPAIGN_BLOCKERS,
   CAMPAIGN_SAVE_STATES,
   CAMPAIGN_STATES,
   type CampaignDraft,
   campaignBlockers,
+  campaignBody,
   campaignDisplayState,
   campaignShowsDeliveryTime,
   campaignTextError,
@@ -196,5 +198,53 @@ describe('§3 "Dynamic fields default to First Name, Last Name, Phone, Email, ea
 
   it('§5 "Default unsubscribe text: \'Reply STOP to stop\'"', () => {
     expect(DEFAULT_UNSUBSCRIBE_TEXT).toBe('Reply STOP to stop');
+  });
+
+  it.each([
+    ['no field', 'Sale Saturday', 'Sale Saturday'],
+    ['a tag counts at its budget', 'Hi %%first_name%%!', `Hi ${'x'.repeat(10)}!`],
+    ['its display form too', 'Hi %%First Name%%', `Hi ${'x'.repeat(10)}`],
+    ['each occurrence', '%%email%% %%email%%', `${'x'.repeat(10)} ${'x'.repeat(10)}`],
+    ['an unknown tag is text', 'Hi %%nickname%%', 'Hi %%nickname%%'],
+  ])('budgetedText: %s', (_case, text, budgeted) => {
+    expect(budgetedText(text)).toBe(budgeted);
+  });
+
+  it.each([
+    // 978 + %%first_name%% (14 written, 10 budgeted) + 'Reply STOP' (10): 1002 as written, 998 budgeted.
+    [
+      'a long tag counts at its budget, not as written',
+      `${'a'.repeat(978)}%%first_name%%`,
+      'Reply STOP',
+      null,
+    ],
+    // 981 + 10 + 10 = 1001.
+    [
+      'one over with the field at its budget',
+      `${'a'.repeat(981)}%%first_name%%`,
+      'Reply STOP',
+      'Max 1000 characters per SMS',
+    ],
+  ])("§3 budget counts in §5's text length: %s", (_case, text, unsubscribe, error) => {
+    expect(campaignTextError(text, unsubscribe, false, DEFAULT_DYNAMIC_FIELDS)).toBe(error);
+  });
+
+  it("a blocker counts the draft's fields at their budget", () => {
+    // 987 + %%phone%% (9 written, 10 budgeted) + 'STOP' (4): 1000 as written, 1001 budgeted.
+    const draft = {
+      title: 'T',
+      text: `${'a'.repeat(987)}%%phone%%`,
+      unsubscribe_text: 'STOP',
+      groups: [1],
+      number_id: 1,
+    };
+    expect(campaignBlockers(draft, { now: NOW, linksEnabled: false })).toEqual([
+      'Max 1000 characters per SMS',
+    ]);
+  });
+
+  it('campaignBody: the message, then the unsubscribe text on its own line', () => {
+    expect(campaignBody('Sale Saturday ', ' Reply STOP to stop')).toBe('Sale Saturday\nReply STOP to stop');
+    expect(campaignBody('Sale Saturday', '')).toBe('Sale Saturday');
   });
 });

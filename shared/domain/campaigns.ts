@@ -106,6 +106,29 @@ function characterCount(text: string): number {
   return Array.from(text).length;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The text with each dynamic field's tag (`%%first_name%%`, or its display form `%%First Name%%`) replaced by
+ * as many characters as its budget (§3 "a 10-character budget"): the length a filled-in text is counted at
+ * before anyone's values are known.
+ */
+export function budgetedText(text: string, fields: readonly DynamicField[] = DEFAULT_DYNAMIC_FIELDS): string {
+  let budgeted = text;
+  for (const field of fields) {
+    const forms = [field.tag, `%%${field.name}%%`].map(escapeRegExp).join('|');
+    budgeted = budgeted.replace(new RegExp(forms, 'gi'), 'x'.repeat(field.length));
+  }
+  return budgeted;
+}
+
+/** What a campaign sends: the message, then the unsubscribe text on its own line. */
+export function campaignBody(text: string, unsubscribeText: string): string {
+  const message = text.trimEnd();
+  const unsubscribe = unsubscribeText.trim();
+  return unsubscribe ? `${message}\n${unsubscribe}` : message;
+}
+
 export const TEXT_ERRORS = Object.freeze({
   sms: `Max ${TEXT_MAX_LENGTH} characters per SMS`,
   mms: `Max ${TEXT_MAX_LENGTH} characters per MMS`,
@@ -115,8 +138,14 @@ export const TEXT_ERRORS = Object.freeze({
  * §5 "Text length counts message plus unsubscribe text; max 1000 per SMS, 1000 per MMS (when media attached).
  * Messages: 'Max 1000 characters per SMS' / 'Max 1000 characters per MMS'."
  */
-export function campaignTextError(text: string, unsubscribeText: string, hasMedia: boolean): string | null {
-  if (characterCount(text) + characterCount(unsubscribeText) <= TEXT_MAX_LENGTH) return null;
+export function campaignTextError(
+  text: string,
+  unsubscribeText: string,
+  hasMedia: boolean,
+  dynamicFields: readonly DynamicField[] = [],
+): string | null {
+  const length = characterCount(budgetedText(text, dynamicFields)) + characterCount(unsubscribeText);
+  if (length <= TEXT_MAX_LENGTH) return null;
   return hasMedia ? TEXT_ERRORS.mms : TEXT_ERRORS.sms;
 }
 
@@ -129,6 +158,8 @@ export interface CampaignDraft {
   number_id?: number | string | null;
   should_be_sent_at?: DateInput | null;
   media?: readonly unknown[] | null;
+  /** The fields the text may carry, each counted at its budget (default: §3's four). */
+  dynamic_fields?: readonly DynamicField[] | null;
 }
 
 /** The messages `campaignBlockers` returns, one per unmet condition of §5. */
@@ -174,6 +205,7 @@ export function campaignBlockers(
     draft.text ?? '',
     draft.unsubscribe_text ?? '',
     (draft.media?.length ?? 0) > 0,
+    draft.dynamic_fields ?? DEFAULT_DYNAMIC_FIELDS,
   );
   if (textError) blockers.push(textError);
   if (!opts.linksEnabled && containsLink(draft.text ?? '')) blockers.push(CAMPAIGN_BLOCKERS.links);

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './batches';
 export * from './billing';
 export * from './calls';
+export * from './campaignSending';
 export * from './campaigns';
 export * from './codes';
 export * from './contacts';

@@ -50,3 +50,10 @@ export function countSegments(text: string): SegmentCount {
     segments: units <= 70 ? 1 : Math.ceil(units / 67),
   };
 }
+
+/** The characters of a text outside GSM-7, each once in the order met: what makes it UCS-2. */
+export function nonGsmCharacters(text: string): string[] {
+  const found = new Set<string>();
+  for (const char of text) if (!basic.has(char) && !extended.has(char)) found.add(char);
+  return [...found];
+}
