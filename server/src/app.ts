@@ -27,6 +27,7 @@ import { hashToken } from './lib/secrets';
 import { MODULE_ROUTES } from './modules';
 import { activityExportJob } from './modules/activity/exportJob';
 import { loadCaller } from './modules/auth/credentials';
+import { campaignSendJob } from './modules/campaigns/engine';
 import { contactImportJob } from './modules/contactImport/worker';
 import { scheduledTextJob } from './modules/messaging/scheduler';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
@@ -160,7 +161,12 @@ export async function buildApp(
   // Durable background work, one runner for every kind: jobs live in the database, so what a stopped or crashed
   // server left (an import, an export, texts that came due) resumes when a server starts.
   const jobs = createJobRunner(ctx, {
-    handlers: [contactImportJob, activityExportJob, scheduledTextJob],
+    handlers: [
+      contactImportJob,
+      activityExportJob,
+      scheduledTextJob,
+      campaignSendJob({ leaseMs: ctx.config.campaigns.leaseMs }),
+    ],
     log: app.log,
   });
   app.decorate('jobs', jobs);

@@ -9,18 +9,13 @@ import { sandboxCarrier } from './carriers/sandbox';
 import { composeServices, type ServiceOverrides } from './composition';
 import type { Db } from './db/client';
 import type { TextToSpeech } from './lib/tts';
-import type { OutboxMessage } from './services/outbox';
 import { testConfig } from './testing/config';
+import { memoryOutbox } from './testing/memoryOutbox';
 
 const TWILIO = { twilio: { accountSid: 'AC1', authToken: 'tok' } };
 
 const compose = (config: Parameters<typeof testConfig>[0] = {}, overrides: ServiceOverrides = {}) =>
   composeServices(testConfig(config), {} as Db, overrides);
-
-function memoryOutbox() {
-  const sent: OutboxMessage[] = [];
-  return { sent, outbox: { send: async (message: OutboxMessage) => void sent.push(message) } };
-}
 
 describe('the text carrier', () => {
   it('is the sandbox without Twilio, Twilio with it, and the context’s own carrier when set', () => {

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SendingPace } from '@shared/domain/campaignSending';
 import envPaths from 'env-paths';
 import { z } from 'zod';
 
@@ -68,7 +69,32 @@ const EnvSchema = z.object({
   TRUST_PROXY: z
     .enum(['', '0', '1', 'false', 'true'], { message: 'TRUST_PROXY must be 1 or true (or 0, false, empty)' })
     .default(''),
+  /** Campaign pace per sending number, `<texts a second>[/<texts a day>]` (campaignSending.ts has the defaults). */
+  CAMPAIGN_PACE_LOCAL: optionalText.pipe(paceSchema('CAMPAIGN_PACE_LOCAL')),
+  CAMPAIGN_PACE_TOLL_FREE: optionalText.pipe(paceSchema('CAMPAIGN_PACE_TOLL_FREE')),
+  CAMPAIGN_PACE_BULK: optionalText.pipe(paceSchema('CAMPAIGN_PACE_BULK')),
+  /** `off`: campaigns send as fast as the engine can (benchmarks, tests); the carrier's limits still apply. */
+  CAMPAIGN_PACING: z.enum(['on', 'off'], { message: 'CAMPAIGN_PACING must be on or off' }).default('on'),
+  /** `ignore`: campaigns do not wait for recipients' texting hours — for test environments only. */
+  CAMPAIGN_TEXTING_HOURS: z
+    .enum(['enforce', 'ignore'], { message: 'CAMPAIGN_TEXTING_HOURS must be enforce or ignore' })
+    .default('enforce'),
+  /** How long a campaign run holds its send job between checkpoints (a dead server's run is taken over after it). */
+  CAMPAIGN_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
 });
+
+/** `1`, `3/10000`: texts a second and, optionally, a day. */
+function paceSchema(name: string) {
+  return z
+    .string()
+    .regex(/^\d+(\.\d+)?(\/\d+)?$/, `${name} must look like 1 or 1/2000 (texts a second / a day)`)
+    .transform((value): SendingPace => {
+      const [perSecond = '1', perDay] = value.split('/');
+      return { perSecond: Number(perSecond), perDay: perDay ? Number(perDay) : null };
+    })
+    .refine((pace) => pace.perSecond > 0, `${name}: texts a second must be above 0`)
+    .optional();
+}
 
 export interface ServerConfig {
   port: number;
@@ -114,6 +140,18 @@ export interface ServerConfig {
    * request and sign-in would share the balancer's address for the rate limit and the sign-in throttle.
    */
   trustProxy: boolean;
+  /** How campaigns are sent (modules/campaigns/engine). */
+  campaigns: CampaignSettings;
+}
+
+export interface CampaignSettings {
+  /** Pace overrides by §3 number-type code (the rest keep DEFAULT_SENDING_PACE). */
+  pace: Record<number, SendingPace>;
+  /** False: no pacing at all (benchmarks, tests). */
+  pacing: boolean;
+  /** False: recipients' texting hours are not waited for (test environments only). */
+  textingHours: boolean;
+  leaseMs: number;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */
@@ -192,6 +230,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    campaigns: {
+      pace: Object.fromEntries(
+        (
+          [
+            [2, e.CAMPAIGN_PACE_LOCAL],
+            [1, e.CAMPAIGN_PACE_TOLL_FREE],
+            [4, e.CAMPAIGN_PACE_BULK],
+          ] as const
+        ).filter((entry): entry is [2 | 1 | 4, SendingPace] => entry[1] !== undefined),
+      ),
+      pacing: e.CAMPAIGN_PACING === 'on',
+      textingHours: e.CAMPAIGN_TEXTING_HOURS === 'enforce',
+      leaseMs: e.CAMPAIGN_LEASE_MS,
+    },
     pusher:
       e.PUSHER_APP_ID && e.PUSHER_KEY && e.PUSHER_SECRET
         ? {

@@ -32,6 +32,7 @@ export function serverForThisFile(env: Record<string, string> = {}): TestServer 
         PORT: String(port),
         DATA_DIR: dataDir,
         UI_DIR: join(ROOT, 'dist'),
+        CAMPAIGN_TEXTING_HOURS: 'ignore', // campaigns send at once, whatever the hour the tests run at
         ...env,
       });
       server.url = running.url;
@@ -41,6 +42,11 @@ export function serverForThisFile(env: Record<string, string> = {}): TestServer 
       const stopping = running;
       running = undefined;
       await stopping?.stop();
+    },
+    async kill() {
+      const killing = running;
+      running = undefined;
+      await killing?.kill();
     },
   };
 

@@ -7,15 +7,10 @@ import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../services/outbox';
+import { memoryOutbox } from '../testing/memoryOutbox';
 import { SANDBOX_FAILURE_CODE, sandboxCarrier, sandboxReceipt } from './sandbox';
 import { isValidTwilioRequest, twilioDeliveryState } from './twilio';
 import type { DeliveryReceipt } from './types';
-
-function memoryOutbox() {
-  const sent: OutboxMessage[] = [];
-  return { sent, outbox: { send: async (message: OutboxMessage) => void sent.push(message) } };
-}
 
 describe('sandbox carrier', () => {
   it('records the send with its media and answers an SB sid, then a delivered receipt', async () => {
@@ -44,6 +39,19 @@ describe('sandbox carrier', () => {
     ]);
     expect(receipts).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(receipts).toEqual([{ sid: result.sid, state: 'delivered', errorCode: null }]);
+  });
+
+  it('finds a send by its reference, and gives its receipt again; an unknown reference was never sent', async () => {
+    const { outbox } = memoryOutbox();
+    const carrier = sandboxCarrier(outbox, { receiptDelayMs: 0 });
+    const input = { from: '+13125550100', to: '+12025550150', body: 'Hi', media: [], companyId: 7 };
+    const result = await carrier.sendMessage({ ...input, reference: 'claim-1' });
+    const receipts: DeliveryReceipt[] = [];
+    const query = { ...input, since: new Date(0), onReceipt: (r: DeliveryReceipt) => receipts.push(r) };
+    expect(await carrier.findSent({ ...query, reference: 'claim-1' })).toEqual({ sid: result.sid });
+    expect(await carrier.findSent({ ...query, reference: 'claim-2' })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(receipts).toEqual([{ sid: result.sid, state: 'delivered', errorCode: null }]);
   });
 

@@ -9,7 +9,14 @@ import { sandboxCarrier } from './sandbox';
 import { twilioCarrier } from './twilio';
 import type { Carrier } from './types';
 
-export type { Carrier, DeliveryReceipt, OutgoingMedia, SendMessageInput, SendMessageResult } from './types';
+export type {
+  Carrier,
+  DeliveryReceipt,
+  OutgoingMedia,
+  SendMessageInput,
+  SendMessageResult,
+  SentQuery,
+} from './types';
 export { CarrierError } from './types';
 
 export function textCarrier(config: ServerConfig, outbox: Outbox): Carrier {

@@ -4,6 +4,8 @@
  * a made-up sid `SB…`, and "delivered" a moment later (`receiptDelayMs`, 300 ms by default) through the
  * sender's `onReceipt`.
  *
+ * A send given a `reference` keeps it in the outbox with its sid, so `findSent` can say whether it happened.
+ *
  * Failure scenario: a recipient number ending in 0199 (e.g. +1 202 555 0199) is unreachable — its receipt is
  * `failed` with error code 30006 (Twilio's "landline or unreachable carrier"), so the demo and the tests can show
  * a failed delivery.
@@ -11,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Outbox } from '../services/outbox';
-import type { Carrier, DeliveryReceipt } from './types';
+import type { Carrier, DeliveryReceipt, SendMessageInput } from './types';
 
 /** Recipients whose number ends in this fail delivery with SANDBOX_FAILURE_CODE. */
 export const SANDBOX_FAILING_SUFFIX = '0199';
@@ -38,6 +40,16 @@ export function sandboxReceipt(sid: string, to: string): DeliveryReceipt {
 
 export function sandboxCarrier(outbox: Outbox, options: SandboxCarrierOptions = {}): Carrier {
   const delay = options.receiptDelayMs ?? SANDBOX_RECEIPT_DELAY_MS;
+  function deliverReceipt(sid: string, to: string, onReceipt: SendMessageInput['onReceipt']): void {
+    if (!onReceipt) return;
+    const timer = setTimeout(() => {
+      Promise.resolve()
+        .then(() => onReceipt(sandboxReceipt(sid, to)))
+        .catch((error: unknown) => options.onReceiptError?.(error));
+    }, delay);
+    // A pending receipt never keeps the process (or a test run) alive.
+    timer.unref?.();
+  }
   return {
     name: 'sandbox',
     async sendMessage(input) {
@@ -49,18 +61,17 @@ export function sandboxCarrier(outbox: Outbox, options: SandboxCarrierOptions = 
         to: input.to,
         from: input.from,
         body: [input.body, ...mediaLines].filter(Boolean).join('\n'),
+        ...(input.reference ? { reference: input.reference, sid } : {}),
       });
-      const { onReceipt } = input;
-      if (onReceipt) {
-        const timer = setTimeout(() => {
-          Promise.resolve()
-            .then(() => onReceipt(sandboxReceipt(sid, input.to)))
-            .catch((error: unknown) => options.onReceiptError?.(error));
-        }, delay);
-        // A pending receipt never keeps the process (or a test run) alive.
-        timer.unref?.();
-      }
+      deliverReceipt(sid, input.to, input.onReceipt);
       return { sid, state: 'queued' };
+    },
+    async findSent(query) {
+      const sent = await outbox.findByReference(query.reference);
+      if (!sent?.sid) return null;
+      // The sender died before the receipt came; the sandbox network delivers it again, as Twilio would post it.
+      deliverReceipt(sent.sid, query.to, query.onReceipt);
+      return { sid: sent.sid };
     },
     validateWebhook(_request: FastifyRequest) {
       return false;

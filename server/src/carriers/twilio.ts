@@ -82,11 +82,26 @@ export function twilioCarrier(options: TwilioCarrierOptions): Carrier {
         throw error;
       }
     },
+    async findSent(query) {
+      client ??= twilio(options.accountSid, options.authToken);
+      // Twilio keeps no sender reference: the message from this number to that one, created since the claim,
+      // with this text, is the send (newest first; a campaign never sends one person the same text twice).
+      const recent = await client.messages.list({ from: query.from, to: query.to, limit: 50 });
+      const found = recent.find(
+        (message) =>
+          message.dateCreated.getTime() >= query.since.getTime() - CLOCK_SKEW_MS &&
+          (message.body ?? '').trim() === query.body.trim(),
+      );
+      return found ? { sid: found.sid } : null;
+    },
     validateWebhook(request) {
       return isValidTwilioRequest(request, options.authToken, options.publicUrl);
     },
   };
 }
+
+/** How far Twilio's clock may be behind ours when matching a message to a claim. */
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * The part of Twilio's REST API live calls use to hold and transfer (the SDK's own names and fields):

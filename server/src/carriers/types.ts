@@ -40,6 +40,24 @@ export interface SendMessageInput {
    * (modules/inbound/receipts.ts), which both paths share.
    */
   onReceipt?: (receipt: DeliveryReceipt) => unknown;
+  /**
+   * The sender's reference for this send (a campaign send's claim), unique per attempt: what `findSent` is asked
+   * about if the sender dies before recording the answer. The sandbox keeps it with the send; Twilio has no
+   * field for it, so `findSent` matches the message instead.
+   */
+  reference?: string;
+}
+
+/** A send whose outcome the sender did not record: its reference and the message it was. */
+export interface SentQuery {
+  reference: string;
+  from: string;
+  to: string;
+  body: string;
+  /** When the send was claimed: it cannot have reached the carrier before. */
+  since: Date;
+  /** Where the sandbox delivers the receipt of a send it finds (its receipt may have died with the sender). */
+  onReceipt?: (receipt: DeliveryReceipt) => unknown;
 }
 
 export interface SendMessageResult {
@@ -53,6 +71,12 @@ export interface Carrier {
   name: 'sandbox' | 'twilio';
   /** Sends a text (SMS, or MMS with media). Throws `CarrierError` when the carrier refuses it outright. */
   sendMessage(input: SendMessageInput): Promise<SendMessageResult>;
+  /**
+   * Whether a send reached the carrier, and its sid (null: it never did, so sending it again is safe). Asked by
+   * a campaign run taking over sends a dead run had claimed. Throws when the carrier cannot be asked (the run
+   * retries later rather than guess).
+   */
+  findSent(query: SentQuery): Promise<{ sid: string } | null>;
   /**
    * Whether a webhook request really comes from the carrier (Twilio's X-Twilio-Signature over PUBLIC_URL +
    * path and the form parameters). The sandbox has no webhooks and answers false.

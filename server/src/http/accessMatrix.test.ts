@@ -16,6 +16,7 @@ import {
   batches,
   blocks,
   calls,
+  campaigns,
   companies,
   contactGroups,
   contactLabels,
@@ -289,6 +290,13 @@ const FIXTURES: Record<
   // Greetings: a text greeting of each company (no audio file: reading and deleting need none).
   'GET /api/greetings/:id': (t) => greetingPair(t),
   'DELETE /api/greetings/:id': (t) => greetingPair(t),
+  // Campaigns: a draft of each company (changing one with an empty body changes nothing; pausing a draft is a 409).
+  'GET /api/campaigns/:id': (t) => campaignPair(t),
+  'POST /api/campaigns/:id': (t) => campaignPair(t),
+  'DELETE /api/campaigns/:id': (t) => campaignPair(t),
+  'POST /api/campaigns/:id/pause': (t) => campaignPair(t),
+  'POST /api/campaigns/:id/resume': (t) => campaignPair(t),
+  'GET /api/campaigns/:id/events': (t) => campaignPair(t),
 };
 
 /** The seeded main lines' ids: Demo Motors' and Other Co's. */
@@ -448,6 +456,12 @@ function blockPair(t: TestApp) {
 function greetingPair(t: TestApp) {
   const greeting = { name: `Matrix greeting ${++serial}`, content: 'Hello', voice: 'en-us' };
   return rowPair(t, greetings, (company_id) => ({ ...greeting, company_id }));
+}
+
+/** A draft campaign in Demo Motors and one in Other Co. */
+function campaignPair(t: TestApp) {
+  const title = `Matrix campaign ${++serial}`;
+  return rowPair(t, campaigns, (company_id) => ({ company_id, title }));
 }
 
 /** A company of the foreign organization. */
@@ -675,6 +689,11 @@ const FOREIGN_REFERENCES: Record<
     url: `/api/companies/${t.ids.companies.demoMotors}/in-app-calling/calls/${(await callPair(t)).own}/transfer`,
     payload: { kind: 'blind', to: { kind: 'agent', user_id: t.ids.users['other@demo.test'] } },
     field: 'to.user_id',
+  }),
+  'POST /api/campaigns/preview': async (t) => ({
+    url: `/api/campaigns/preview?company_id=${t.ids.companies.demoMotors}`,
+    payload: { groups: [(await groupPair(t)).foreign] },
+    field: 'groups.0',
   }),
   'POST /api/sandbox/calls/:id/transfer': async (t) => ({
     url: `/api/sandbox/calls/${(await callPair(t)).own}/transfer`,

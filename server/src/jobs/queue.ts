@@ -190,6 +190,18 @@ export function handBackJob(ctx: JobContext, job: JobRow): Promise<boolean> {
 }
 
 /**
+ * The job has nothing to do until `runAt` (a campaign waiting for its recipients' texting hours): queued for
+ * then, and this run does not count against it.
+ */
+export function deferJob(ctx: JobContext, job: JobRow, runAt: Date): Promise<boolean> {
+  return releaseHeld(ctx, job, {
+    state: 'queued',
+    run_at: runAt,
+    attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+  });
+}
+
+/**
  * A condition for a query on another table: no job of `kind` keyed by `key` (say a batch's id as text) is
  * queued or running, so nothing will finish the work that row stands for.
  */

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../testing/testApp';
 import { cancelJob, checkpointJob, claimJob, enqueueJob, findJob } from './queue';
-import { createJobRunner, HandBack, type JobHandler, PermanentFailure, type RunningJob } from './runner';
+import {
+  createJobRunner,
+  HandBack,
+  type JobHandler,
+  PermanentFailure,
+  RunLater,
+  type RunningJob,
+} from './runner';
 
 let t: TestApp;
 let clock: Date;
@@ -70,6 +77,29 @@ describe('enqueue', () => {
     } finally {
       await runner.stop();
     }
+  });
+
+  it('a run with nothing to do yet (RunLater) is queued for then, and the wait does not count as a run', async () => {
+    const kind = kindFor('run-later');
+    const runs: number[] = [];
+    const runner = runnerFor({
+      kind,
+      run: async (_ctx, job) => {
+        runs.push(job.row.attempts);
+        if (runs.length < 3) throw new RunLater(new Date(clock.getTime() + 60_000));
+      },
+    });
+    await enqueueJob(t.ctx, { kind, key: 'one', maxAttempts: 1 });
+    expect(await runner.runDue()).toBe(1);
+    expect(await row(kind)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await runner.runDue()).toBe(0);
+    advance(60_000);
+    expect(await runner.runDue()).toBe(1);
+    advance(60_000);
+    expect(await runner.runDue()).toBe(1);
+    // Three runs of a job allowed one: waiting is not failing.
+    expect(runs).toEqual([1, 1, 1]);
+    expect((await row(kind)).state).toBe('finished');
   });
 
   it('keeps a job for later until its time, on the app’s clock', async () => {

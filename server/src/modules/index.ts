@@ -12,6 +12,7 @@ import { blockRoutes } from './blocks/routes';
 import { businessUnitRoutes } from './businessUnits/routes';
 import { callerIdRoutes } from './callerId/routes';
 import { callRoutes } from './calls/routes';
+import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
 import { contactImportRoutes } from './contactImport/routes';
 import { contactRoutes } from './contacts/routes';
@@ -72,4 +73,5 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   voiceRoutes,
   ringingRoutes,
   twilioVoiceRoutes,
+  campaignRoutes,
 ];

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { companies, memberships, organizationAdmins, organizations, tenants, users } from '../db/schema';
 import { hashPassword } from '../lib/secrets';
 import { seedDemoActivity } from './activity';
+import { type DemoCampaigns, seedDemoCampaigns } from './campaigns';
 import { seedDemoContacts } from './contacts';
 import { type DemoConversations, seedDemoConversations } from './conversations';
 import { type DemoNumbers, seedDemoNumbers } from './numbers';
@@ -44,6 +45,8 @@ export interface DemoIds {
   conversations: DemoConversations;
   /** Demo Motors' fax number (the activity seed adds it). */
   faxNumber: number;
+  /** Demo Motors' campaigns, one of each kind (seed/campaigns.ts). */
+  campaigns: DemoCampaigns;
 }
 
 export async function seedDemo(db: Db): Promise<DemoIds> {
@@ -138,6 +141,7 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       agent: id('agent@demo.test'),
       agent2: id('agent2@demo.test'),
     });
+    const demoCampaigns = await seedDemoCampaigns(tx, motors.id, demoNumbers, id('admin@demo.test'));
     return {
       organizationId: org.id,
       companies: { demoMotors: motors.id, demoRealty: realty.id, otherCo: other.id },
@@ -145,6 +149,7 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       numbers: demoNumbers,
       conversations: demoConversations,
       faxNumber: activity.faxNumber,
+      campaigns: demoCampaigns,
     };
   });
 }

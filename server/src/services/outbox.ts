@@ -12,8 +12,13 @@ export interface OutboxMessage {
   body: string;
   /** The company a text or call belongs to; null for mail to a person. */
   companyId?: number | null;
+  /** A text's sender reference and the sid the sandbox gave it (campaign sends ask for them after a crash). */
+  reference?: string;
+  sid?: string;
 }
 
 export interface Outbox {
   send(message: OutboxMessage): Promise<void>;
+  /** The text sent with this reference, if any: its sid. */
+  findByReference(reference: string): Promise<{ sid: string | null } | null>;
 }

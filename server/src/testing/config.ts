@@ -1,4 +1,7 @@
-/** Settings for an app under test or benchmark: no data folder, silent logs, a generous rate limit. */
+/**
+ * Settings for an app under test or benchmark: no data folder, silent logs, a generous rate limit, campaigns
+ * neither paced nor held for texting hours.
+ */
 import type { ServerConfig } from '../config';
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -22,6 +25,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     redisUrl: undefined,
     redisPrefix: 'switchboard-test:',
     trustProxy: false,
+    // Campaigns send at once in tests; the tests of pacing and texting hours turn them on.
+    campaigns: { pace: {}, pacing: false, textingHours: false, leaseMs: 30_000 },
     ...overrides,
   };
 }

@@ -20,7 +20,10 @@ export interface ServerProcess {
   tokenFor(email: string, password?: string): Promise<string>;
   /** What it printed so far (for a failure's message). */
   output(): string;
+  /** Stops it as an operator would (SIGTERM: it finishes what it can). */
   stop(): Promise<void>;
+  /** Kills it at once (SIGKILL: a crash, nothing finishes). */
+  kill(): Promise<void>;
 }
 
 /**
@@ -55,6 +58,13 @@ export async function startServerProcess(
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  };
   const server: ServerProcess = {
     url,
     output: () => output,
@@ -77,13 +87,8 @@ export async function startServerProcess(
         throw new Error(`sign-in as ${email}: ${status} ${JSON.stringify(body)}`);
       return body.access_token as string;
     },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      await new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      });
-    },
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
   };
   return server;
 }

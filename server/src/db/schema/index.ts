@@ -10,6 +10,7 @@ export * from './audit';
 export * from './auth';
 export * from './batches';
 export * from './calls';
+export * from './campaigns';
 export * from './companies';
 export * from './contacts';
 export * from './conversations';

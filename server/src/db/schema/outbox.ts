@@ -1,4 +1,5 @@
 /** The sandbox outbox: what the platform would have sent, kept in a table instead. */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { bigSerialId, createdAt } from './columns';
 
@@ -16,7 +17,16 @@ export const outbox = pgTable(
     from: text('from'),
     subject: text('subject'),
     body: text('body').notNull(),
+    /**
+     * The sender's reference for a text (a campaign send's claim) and the sid the sandbox gave it: the carrier's
+     * own record that a send happened, which a send engine that died mid-send asks for (`findSent`).
+     */
+    reference: text('reference'),
+    sid: text('sid'),
     created_at: createdAt(),
   },
-  (table) => [index('outbox_company_idx').on(table.company_id)],
+  (table) => [
+    index('outbox_company_idx').on(table.company_id),
+    index('outbox_reference_idx').on(table.reference).where(sql`${table.reference} is not null`),
+  ],
 );

@@ -15,6 +15,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CampaignFieldsSchema } from '@shared/api/campaigns';
 import { GreetingFieldsSchema } from '@shared/api/greetings';
 import { ScheduleMessageFieldsSchema, SendMessageFieldsSchema } from '@shared/api/messaging';
 import fc from 'fast-check';
@@ -188,6 +189,8 @@ const MULTIPART: Record<string, NonNullable<FuzzRoute['multipart']>> = {
   'POST /api/message': { fields: SendMessageFieldsSchema, file: 'media[]' },
   'POST /api/inbox/message/schedule': { fields: ScheduleMessageFieldsSchema, file: 'media[]' },
   'POST /api/greetings': { fields: GreetingFieldsSchema, file: 'file' },
+  'POST /api/campaigns': { fields: CampaignFieldsSchema, file: 'media[]' },
+  'POST /api/campaigns/:id': { fields: CampaignFieldsSchema, file: 'media[]' },
   'POST /api/companies/:companyId/contacts/preview': { file: 'file' },
   'PUT /api/companies/:companyId/contacts': {
     fields: z.object({
@@ -252,6 +255,7 @@ function worldOf(environment: Environment): FuzzWorld {
       ...Object.values(ids.users),
       ...Object.values(ids.numbers),
       ...Object.values(ids.conversations),
+      ...Object.values(ids.campaigns),
       ids.faxNumber,
     ].filter((id): id is number => typeof id === 'number'),
     phones: ['+13125550100', '+14155550120', '+12025550190', '+13125550177', '+13125550133'],

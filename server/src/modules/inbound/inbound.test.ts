@@ -284,6 +284,7 @@ describe('Twilio webhooks', () => {
         sends.push(input);
         return { sid: `SMfake${sends.length}`, state: 'queued' };
       },
+      findSent: async () => null,
       validateWebhook: () => false,
     };
     tw.ctx.carrier = fake;

@@ -19,6 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { CarrierError } from '../../carriers';
 import { companies, contacts, conversationItems, conversations, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { noteCampaignReply } from '../campaigns/engine/hooks';
 import { isUniqueViolation } from '../contacts/service/checks';
 import {
   addItem,
@@ -156,6 +157,14 @@ export async function receiveMessage(ctx: AppContext, message: InboundMessage): 
     if (contactId !== null && (keyword === 'optout' || keyword === 'optin')) {
       await setUnsubscribed(ctx, contactId, keyword === 'optout');
     }
+    if (keyword === 'optout') {
+      await noteCampaignReply(ctx, {
+        companyId: number.company_id,
+        numberId: number.id,
+        from,
+        body: message.body,
+      });
+    }
     return { item: null, conversation, duplicate: false, reply: null };
   }
   // Twilio's files are fetched into the data folder; the sandbox caller's URLs are kept by reference (size 0).
@@ -179,6 +188,12 @@ export async function receiveMessage(ctx: AppContext, message: InboundMessage): 
     throw error;
   }
   await publishConversationUpdated(ctx, conversation.id, item);
+  await noteCampaignReply(ctx, {
+    companyId: number.company_id,
+    numberId: number.id,
+    from,
+    body: message.body,
+  });
 
   const reply = await answerKeyword(ctx, { number, from, contactId, body: message.body, conversation });
   return { item, conversation, duplicate: false, reply };

@@ -129,3 +129,38 @@ export function verifyGreetingUrl(
     sig: greeting.sig,
   });
 }
+
+/**
+ * Campaign attachments (MMS) are signed like a message's, under indices of their own (-1000 down, one per
+ * attachment), so a campaign's link never opens a conversation item's file of the same id, nor the reverse.
+ */
+const CAMPAIGN_MEDIA_INDEX = (index: number) => -1000 - index;
+
+/**
+ * `/api/campaigns/{id}/media/{index}?company=…&expires=…&sig=…`, valid for MEDIA_URL_TTL_MS from now (or
+ * `ttlMs`); `absolute` prefixes PUBLIC_URL (for carriers).
+ */
+export function signCampaignMediaUrl(
+  ctx: AppContext,
+  media: { companyId: number; campaignId: number; index: number },
+  options: { ttlMs?: number; absolute?: boolean } = {},
+): string {
+  const expires = ctx.now().getTime() + (options.ttlMs ?? MEDIA_URL_TTL_MS);
+  const sig = signature(ctx, media.companyId, media.campaignId, CAMPAIGN_MEDIA_INDEX(media.index), expires);
+  const origin = options.absolute ? ctx.config.publicUrl.replace(/\/+$/, '') : '';
+  return `${origin}${ctx.config.apiPrefix}/campaigns/${media.campaignId}/media/${media.index}?company=${media.companyId}&expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a campaign attachment URL's parts, as verifyMediaUrl does a message's. */
+export function verifyCampaignMediaUrl(
+  ctx: AppContext,
+  media: { companyId: number; campaignId: number; index: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  return verifyMediaUrl(ctx, {
+    companyId: media.companyId,
+    itemId: media.campaignId,
+    index: CAMPAIGN_MEDIA_INDEX(media.index),
+    expires: media.expires,
+    sig: media.sig,
+  });
+}

@@ -136,6 +136,14 @@ async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Pr
   return { path: relative, content_type: declared, size, name };
 }
 
+/** What a form other than a message's reads beyond the defaults (a campaign: lists of groups, more fields). */
+export interface SendRequestOptions {
+  /** Fields sent as repeated `name[]` parts, gathered into one list under `name` (only these names). */
+  lists?: readonly string[];
+  /** Field parts allowed in all (default 20). */
+  maxFields?: number;
+}
+
 /**
  * The send's fields and its stored files. Fields may come before or after the files (they are only read once
  * the whole request has arrived); files are written as they arrive. On any refusal every file is removed.
@@ -144,6 +152,7 @@ export async function readSendRequest(
   ctx: AppContext,
   companyId: number,
   request: FastifyRequest,
+  options: SendRequestOptions = {},
 ): Promise<SendRequest> {
   if (!request.isMultipart()) {
     const body = request.body;
@@ -151,13 +160,23 @@ export async function readSendRequest(
   }
   const fields: Record<string, unknown> = {};
   const media: StoredMedia[] = [];
+  const lists = new Set((options.lists ?? []).map((name) => `${name}[]`));
   try {
     const parts = multipartParts(request, {
-      limits: { files: MEDIA_MAX_FILES, fileSize: MEDIA_MAX_BYTES, fields: 20, fieldSize: 64 * 1024 },
+      limits: {
+        files: MEDIA_MAX_FILES,
+        fileSize: MEDIA_MAX_BYTES,
+        fields: options.maxFields ?? 20,
+        fieldSize: 64 * 1024,
+      },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        fields[part.fieldname] = part.value;
+        if (lists.has(part.fieldname)) {
+          const name = part.fieldname.slice(0, -2);
+          const list = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
+          fields[name] = [...list, part.value];
+        } else fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'media[]' && part.fieldname !== 'media') {

@@ -4,6 +4,7 @@
  * The interface is services/outbox.ts; the composition root builds this one.
  */
 
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { Outbox } from '../../services/outbox';
@@ -18,7 +19,17 @@ export function sandboxOutbox(db: Db): Outbox {
         subject: message.subject ?? null,
         body: message.body,
         company_id: message.companyId ?? null,
+        reference: message.reference ?? null,
+        sid: message.sid ?? null,
       });
+    },
+    async findByReference(reference) {
+      const [row] = await db
+        .select({ sid: outbox.sid })
+        .from(outbox)
+        .where(eq(outbox.reference, reference))
+        .limit(1);
+      return row ?? null;
     },
   };
 }
