@@ -9,7 +9,7 @@ import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { memoryOutbox } from '../testing/memoryOutbox';
 import { SANDBOX_FAILURE_CODE, sandboxCarrier, sandboxReceipt } from './sandbox';
-import { isValidTwilioRequest, twilioDeliveryState } from './twilio';
+import { isValidTwilioRequest, matchSentMessage, twilioDeliveryState } from './twilio';
 import type { DeliveryReceipt } from './types';
 
 describe('sandbox carrier', () => {
@@ -156,5 +156,43 @@ describe('Twilio', () => {
     [undefined, null],
   ])('MessageStatus %s → %s', (status, state) => {
     expect(twilioDeliveryState(status)).toBe(state);
+  });
+});
+
+describe('Twilio: finding a claimed send again (it keeps no sender reference)', () => {
+  const since = new Date('2026-11-24T15:00:00Z');
+  const message = (sid: string, body: string | null, at: string) => ({
+    sid,
+    body,
+    dateCreated: new Date(at),
+  });
+  it.each([
+    ['the same text since the claim', [message('SM1', 'Hi Ann\nReply STOP', '2026-11-24T15:00:02Z')], 'SM1'],
+    [
+      'Twilio’s clock a little behind ours',
+      [message('SM2', 'Hi Ann\nReply STOP', '2026-11-24T14:59:30Z')],
+      'SM2',
+    ],
+    [
+      'an older text of the same words is another send',
+      [message('SM3', 'Hi Ann\nReply STOP', '2026-11-24T14:50:00Z')],
+      null,
+    ],
+    [
+      'another text since the claim is not it',
+      [message('SM4', 'Your car is ready', '2026-11-24T15:00:02Z')],
+      null,
+    ],
+    ['nothing sent', [], null],
+    [
+      'the newest match among several',
+      [
+        message('SM6', 'Your car is ready', '2026-11-24T15:00:05Z'),
+        message('SM5', 'Hi Ann\nReply STOP', '2026-11-24T15:00:03Z'),
+      ],
+      'SM5',
+    ],
+  ])('%s', (_case, messages, sid) => {
+    expect(matchSentMessage(messages, { body: 'Hi Ann\nReply STOP', since })?.sid ?? null).toBe(sid);
   });
 });

@@ -7,7 +7,7 @@
 import type { DeliveryState } from '@shared/domain/messaging';
 import type { FastifyRequest } from 'fastify';
 import twilio from 'twilio';
-import { type Carrier, CarrierError, TWILIO_STATUS_PATH } from './types';
+import { type Carrier, CarrierError, type SentQuery, TWILIO_STATUS_PATH } from './types';
 
 export interface TwilioCarrierOptions {
   accountSid: string;
@@ -84,14 +84,8 @@ export function twilioCarrier(options: TwilioCarrierOptions): Carrier {
     },
     async findSent(query) {
       client ??= twilio(options.accountSid, options.authToken);
-      // Twilio keeps no sender reference: the message from this number to that one, created since the claim,
-      // with this text, is the send (newest first; a campaign never sends one person the same text twice).
       const recent = await client.messages.list({ from: query.from, to: query.to, limit: 50 });
-      const found = recent.find(
-        (message) =>
-          message.dateCreated.getTime() >= query.since.getTime() - CLOCK_SKEW_MS &&
-          (message.body ?? '').trim() === query.body.trim(),
-      );
+      const found = matchSentMessage(recent, query);
       return found ? { sid: found.sid } : null;
     },
     validateWebhook(request) {
@@ -102,6 +96,22 @@ export function twilioCarrier(options: TwilioCarrierOptions): Carrier {
 
 /** How far Twilio's clock may be behind ours when matching a message to a claim. */
 const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Twilio keeps no sender reference, so a claimed send is found by what it was: among the recent messages from
+ * that number to that recipient (Twilio's list, newest first), one created since the claim (allowing for clock
+ * skew) with the same text. A campaign never sends one person the same text twice, so that is the send.
+ */
+export function matchSentMessage<M extends { sid: string; body: string | null; dateCreated: Date }>(
+  messages: readonly M[],
+  query: Pick<SentQuery, 'body' | 'since'>,
+): M | undefined {
+  return messages.find(
+    (message) =>
+      message.dateCreated.getTime() >= query.since.getTime() - CLOCK_SKEW_MS &&
+      (message.body ?? '').trim() === query.body.trim(),
+  );
+}
 
 /**
  * The part of Twilio's REST API live calls use to hold and transfer (the SDK's own names and fields):
