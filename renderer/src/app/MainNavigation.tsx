@@ -20,6 +20,7 @@ const ICONS: Record<string, IconName> = {
   '/activity': 'activity',
   '/contacts': 'contact',
   '/groups': 'group',
+  '/campaigns': 'megaphone',
   '/custom-fields': 'fields',
   '/users': 'badge',
   '/api-keys': 'key',

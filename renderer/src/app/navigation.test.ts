@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { visibleNavItems } from './navigation';
 
+/** What an owner or an administrator sees: every area. */
+const EVERY_AREA = [
+  'Inbox',
+  'Activity',
+  'Contacts',
+  'Groups',
+  'Campaigns',
+  'Custom fields',
+  'Users',
+  'API keys',
+  'Profile',
+] as const;
+
 describe('the navigation shows only the areas a role may use (docs/permissions.md)', () => {
   it.each([
-    ['owner', ['Inbox', 'Activity', 'Contacts', 'Groups', 'Custom fields', 'Users', 'API keys', 'Profile']],
-    [
-      'administrator',
-      ['Inbox', 'Activity', 'Contacts', 'Groups', 'Custom fields', 'Users', 'API keys', 'Profile'],
-    ],
+    ['owner', EVERY_AREA],
+    ['administrator', EVERY_AREA],
     ['billing', ['API keys', 'Profile']],
-    ['reporting', ['Activity', 'Contacts', 'Groups', 'API keys', 'Profile']],
-    ['user', ['Inbox', 'Activity', 'Contacts', 'Groups', 'API keys', 'Profile']],
+    ['reporting', ['Activity', 'Contacts', 'Groups', 'Campaigns', 'API keys', 'Profile']],
+    ['user', ['Inbox', 'Activity', 'Contacts', 'Groups', 'Campaigns', 'API keys', 'Profile']],
     [null, ['API keys', 'Profile']],
   ] as const)('%s → %j', (role, labels) => {
     expect(visibleNavItems(role).map((item) => item.label)).toEqual(labels);

@@ -20,6 +20,9 @@ import { RequireUser } from './RequireUser';
 import { PageSkeleton, ScreenSkeleton } from './ScreenSkeleton';
 import { preloadShellParts } from './shellParts';
 
+/** The campaign screens share one chunk, through one import (campaigns/screens.ts says why). */
+const campaignScreens = () => import('../features/campaigns/screens');
+
 /** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
 const screens = {
   signIn: lazyScreen('sign-in', () => import('../features/auth/SignInPage').then((m) => m.SignInPage)),
@@ -40,6 +43,9 @@ const screens = {
   ),
   contact: lazyScreen('contact', () => import('../features/contacts/ContactPage').then((m) => m.ContactPage)),
   groups: lazyScreen('groups', () => import('../features/groups/GroupsPage').then((m) => m.GroupsPage)),
+  campaigns: lazyScreen('campaigns', () => campaignScreens().then((m) => m.CampaignsPage)),
+  campaign: lazyScreen('campaign', () => campaignScreens().then((m) => m.CampaignPage)),
+  campaignEditor: lazyScreen('campaign-editor', () => campaignScreens().then((m) => m.CampaignEditorPage)),
   customFields: lazyScreen('custom-fields', () =>
     import('../features/customFields/CustomFieldsPage').then((m) => m.CustomFieldsPage),
   ),
@@ -93,6 +99,10 @@ export const routes: RouteObject[] = [
       screen('contacts', screens.contacts),
       screen('contacts/:contactId', screens.contact),
       screen('groups', screens.groups),
+      screen('campaigns', screens.campaigns),
+      screen('campaigns/new', screens.campaignEditor),
+      screen('campaigns/:campaignId', screens.campaign),
+      screen('campaigns/:campaignId/edit', screens.campaignEditor),
       screen('custom-fields', screens.customFields),
       screen('users', screens.users),
       screen('api-keys', screens.apiKeys),
