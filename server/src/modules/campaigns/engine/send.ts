@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import { AUTO_PAUSE, autoPauseReason } from '@shared/domain/campaignSending';
 import { isSendableAt, nextSendableAt } from '@shared/domain/textingHours';
-import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { CarrierError } from '../../../carriers/types';
 import type { Db } from '../../../db/client';
 import { campaignRecipients, campaigns, conversationItems, numbers } from '../../../db/schema';
@@ -46,6 +46,8 @@ import { publishCampaign, refreshDirtyStats, refreshStats } from './stats';
 export const TICK_MS = 500;
 /** How many sends between two looks at the auto-pause rule (half its window: a bad run is caught early). */
 const JUDGE_EVERY = Math.max(1, Math.floor(AUTO_PAUSE.window / 2));
+/** How far back (in ledger positions) the auto-pause rule looks for its last sends; skipped rows leave gaps. */
+const RECENT_SPAN = AUTO_PAUSE.window * 10;
 /** Rows claimed at once when the pace allows it (one at a time at a paced number's rate). */
 const MAX_BATCH = 50;
 
@@ -143,6 +145,8 @@ class CampaignRun {
   /** Sends this run made (carried or refused), and how many it had made when it last judged its outcomes. */
   private attempted = 0;
   private judgedAt = 0;
+  /** The furthest row this run sent: the auto-pause rule looks back from it. */
+  private lastPosition = 0;
   private readonly pace;
 
   constructor(
@@ -228,10 +232,13 @@ class CampaignRun {
   private async recentOutcomes() {
     const r = campaignRecipients;
     const made = inArray(r.state, ['sent', 'delivered', 'undelivered', 'failed']);
+    // Only the stretch of the ledger just sent: the index (campaign, state, position) reads a few hundred rows,
+    // where "the newest 100 of the campaign" would sort every row sent so far, at every look.
+    const near = gte(r.position, this.lastPosition - RECENT_SPAN);
     const recent = this.ctx.db
       .select({ state: r.state, unsubscribed_at: r.unsubscribed_at })
       .from(r)
-      .where(and(eq(r.campaign_id, this.campaign.id), made))
+      .where(and(eq(r.campaign_id, this.campaign.id), made, near))
       .orderBy(desc(r.position))
       .limit(AUTO_PAUSE.window)
       .as('recent');
@@ -330,6 +337,7 @@ class CampaignRun {
     const r = campaignRecipients;
     const mine = and(eq(r.id, row.id), eq(r.state, 'sending'), eq(r.claim, this.claim));
     this.attempted++;
+    this.lastPosition = Math.max(this.lastPosition, row.position);
     try {
       const result = await this.ctx.carrier.sendMessage({
         from: this.number.number,
