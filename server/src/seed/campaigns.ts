@@ -16,12 +16,12 @@ import {
   DEFAULT_DYNAMIC_FIELDS,
   DEFAULT_UNSUBSCRIBE_TEXT,
 } from '@shared/domain/campaigns';
-import { fillMessageFields } from '@shared/domain/messaging';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { campaignRecipients, campaigns, contactGroups } from '../db/schema';
 import type { JobContext } from '../jobs/queue';
 import { scheduleSend, takeStats } from '../modules/campaigns/engine';
+import { recipientText } from '../modules/campaigns/engine/ledger';
 import { groupRecipients, type Recipient } from '../modules/campaigns/engine/recipients';
 import { SEND_MESSAGES } from '../modules/campaigns/engine/send';
 import type { CampaignRow } from '../modules/campaigns/view';
@@ -113,14 +113,7 @@ function ledgerRows(
     if (recipient.skipReason) {
       return { ...base, state: 'skipped', skip_reason: recipient.skipReason, finished_at: start };
     }
-    const body = campaignBody(
-      fillMessageFields(campaign.text, {
-        name: recipient.name,
-        number: recipient.number,
-        email: recipient.email,
-      }),
-      campaign.unsubscribe_text,
-    );
+    const body = recipientText(campaign, recipient);
     const result = outcome(sendable);
     const sentAt = new Date(start.getTime() + sendable * SECOND);
     const position = sendable++;

@@ -4,11 +4,12 @@
  * with the contact import's and split a hook out of the first page load's script, which is at its budget. Files of a type carriers refuse, or larger than an MMS part may be, are
  * refused here with the reason. New files go out as `media[]` when the campaign is saved.
  */
-import { Anchor, Button, CloseButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Media } from '@shared/api/conversations';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MEDIA_TYPES } from '@shared/api/messaging';
 import { useEffect, useRef, useState } from 'react';
 import { apiBaseUrl } from '../../api';
+import { AttachmentChip } from '../../ui/AttachmentChip';
 import { absoluteMediaUrl } from '../activity/media';
 
 /** §7 "POST /campaigns multipart (… `media[]`)": as many attachments as one MMS may carry. */
@@ -98,45 +99,31 @@ export function MediaField({
             const media = saved[index];
             if (!media) return null;
             const name = media.name ?? `Attachment ${index + 1}`;
+            const isImage = media.content_type.startsWith('image/');
             return (
-              <Paper key={`saved-${media.url}`} withBorder p={4} role="listitem">
-                <Group gap={4} wrap="nowrap">
-                  {media.content_type.startsWith('image/') ? (
-                    <Image src={mediaUrl(media.url)} alt={name} h={48} w={48} fit="cover" />
-                  ) : (
-                    <Anchor href={mediaUrl(media.url)} target="_blank" rel="noreferrer" size="xs">
-                      {name}
-                    </Anchor>
-                  )}
-                  <CloseButton
-                    size="sm"
-                    aria-label={`Remove ${name}`}
-                    disabled={disabled}
-                    onClick={() => onKeptChange(kept.filter((other) => other !== index))}
-                  />
-                </Group>
-              </Paper>
+              <AttachmentChip
+                key={`saved-${media.url}`}
+                listItem
+                name={name}
+                image={isImage ? mediaUrl(media.url) : null}
+                href={mediaUrl(media.url)}
+                disabled={disabled}
+                onRemove={() => onKeptChange(kept.filter((other) => other !== index))}
+              />
             );
           })}
           {added.map((attachment) => (
-            <Paper key={attachment.key} withBorder p={4} role="listitem">
-              <Group gap={4} wrap="nowrap">
-                {attachment.preview ? (
-                  <Image src={attachment.preview} alt={attachment.file.name} h={48} w={48} fit="cover" />
-                ) : (
-                  <Text size="xs">{attachment.file.name}</Text>
-                )}
-                <CloseButton
-                  size="sm"
-                  aria-label={`Remove ${attachment.file.name}`}
-                  disabled={disabled}
-                  onClick={() => {
-                    if (attachment.preview) URL.revokeObjectURL(attachment.preview);
-                    onAddedChange(added.filter((other) => other.key !== attachment.key));
-                  }}
-                />
-              </Group>
-            </Paper>
+            <AttachmentChip
+              key={attachment.key}
+              listItem
+              name={attachment.file.name}
+              image={attachment.preview}
+              disabled={disabled}
+              onRemove={() => {
+                if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+                onAddedChange(added.filter((other) => other.key !== attachment.key));
+              }}
+            />
           ))}
         </Group>
       )}

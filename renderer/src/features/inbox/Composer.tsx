@@ -7,18 +7,7 @@
  * (./drafts.ts) until it is sent. Scheduled sends are not shown locally: the thread refetches.
  */
 
-import {
-  ActionIcon,
-  Button,
-  CloseButton,
-  Group,
-  Image,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { Conversation } from '@shared/api/conversations';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MESSAGING_ENDPOINTS } from '@shared/api/messaging';
 import { TEXT_MAX_LENGTH } from '@shared/domain/limits';
@@ -34,6 +23,7 @@ import { useConnection } from '../../api/connection';
 import type { MultipartFields } from '../../api/contractCall';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
+import { AttachmentChip } from '../../ui/AttachmentChip';
 import { flash } from '../../ui/flash';
 import { useDraft } from './drafts';
 import { type ItemPages, inboxKeys, removeItem, upsertItem } from './inboxCache';
@@ -207,23 +197,15 @@ export function Composer({
         {files.length > 0 && (
           <Group gap="xs" aria-label="Attachments">
             {files.map((attachment) => (
-              <Paper key={attachment.key} withBorder p={4}>
-                <Group gap={4} wrap="nowrap">
-                  {attachment.preview ? (
-                    <Image src={attachment.preview} alt={attachment.file.name} h={48} w={48} fit="cover" />
-                  ) : (
-                    <Text size="xs">{attachment.file.name}</Text>
-                  )}
-                  <CloseButton
-                    size="sm"
-                    aria-label={`Remove ${attachment.file.name}`}
-                    onClick={() => {
-                      if (attachment.preview) URL.revokeObjectURL(attachment.preview);
-                      setFiles((current) => current.filter((other) => other.key !== attachment.key));
-                    }}
-                  />
-                </Group>
-              </Paper>
+              <AttachmentChip
+                key={attachment.key}
+                name={attachment.file.name}
+                image={attachment.preview}
+                onRemove={() => {
+                  if (attachment.preview) URL.revokeObjectURL(attachment.preview);
+                  setFiles((current) => current.filter((other) => other.key !== attachment.key));
+                }}
+              />
             ))}
           </Group>
         )}

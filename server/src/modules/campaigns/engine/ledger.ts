@@ -15,7 +15,7 @@ import { campaignRecipients, campaigns } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import type { CampaignRow } from '../view';
 import { sendableAt } from './preview';
-import { groupRecipients } from './recipients';
+import { groupRecipients, type Recipient } from './recipients';
 
 /** Rows inserted per statement (well under PostgreSQL's 65,535 parameters at ~14 a row). */
 const INSERT_CHUNK = 1_000;
@@ -53,16 +53,7 @@ export async function buildLedger(
     position: index + 1,
     number: recipient.number,
     name: recipient.name,
-    body: recipient.skipReason
-      ? ''
-      : campaignBody(
-          fillMessageFields(campaign.text, {
-            name: recipient.name,
-            number: recipient.number,
-            email: recipient.email,
-          }),
-          campaign.unsubscribe_text,
-        ),
+    body: recipient.skipReason ? '' : recipientText(campaign, recipient),
     state: recipient.skipReason ? 'skipped' : 'pending',
     skip_reason: recipient.skipReason,
     time_zone: recipient.timeZone,
@@ -96,6 +87,15 @@ export async function buildLedger(
     .where(eq(campaigns.id, campaign.id))
     .returning();
   return counted ?? started;
+}
+
+/** The text one recipient gets: the campaign's message with their fields filled in, then the unsubscribe text. */
+export function recipientText(
+  campaign: Pick<CampaignRow, 'text' | 'unsubscribe_text'>,
+  recipient: Pick<Recipient, 'name' | 'number' | 'email'>,
+): string {
+  const fields = { name: recipient.name, number: recipient.number, email: recipient.email };
+  return campaignBody(fillMessageFields(campaign.text, fields), campaign.unsubscribe_text);
 }
 
 /** A time that is now is stored as no wait (null), so the common case needs no comparison. */
