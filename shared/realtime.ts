@@ -8,6 +8,7 @@ import type { Campaign } from './api/campaigns';
 import type { ImportBatch } from './api/contacts';
 import type { ConversationPresence } from './api/conversationPresence';
 import type { ConversationUpdatedEvent } from './api/conversations';
+import type { BulkPurchase } from './api/numberPurchase';
 import type { IncomingCall } from './api/voice';
 import type { InAppCallingStatus } from './domain/users';
 
@@ -107,7 +108,7 @@ export type InAppCallingEvent =
 /**
  * What each published event carries: `publish` on the server and `useRealtimeEvent` in the renderer are typed by
  * this map, so an event is sent and read as one shape. An event of `EVENTS` joins it when an issue first
- * publishes it (number batches, bulk purchase, billing usage are not published yet).
+ * publishes it (number batches and billing usage are not published yet).
  */
 export interface RealtimePayloads {
   'conversation.updated': ConversationUpdatedEvent;
@@ -119,6 +120,9 @@ export interface RealtimePayloads {
   'in-app-calling': InAppCallingEvent;
   /** A campaign changed: saved, started, paused, its counts moved (at most a few times a second), ended. */
   'campaigns.updated': CampaignUpdatedEvent;
+  /** A bulk purchase moved on, or ended (`finished`, whether or not every number was bought). */
+  'bulk-purchase.progress': BulkPurchase;
+  'bulk-purchase.finished': BulkPurchase;
 }
 
 /** `campaigns.updated`, on the company's campaigns channel: the campaign as it is now (without its groups). */

@@ -19,6 +19,7 @@ import { INBOX_ENDPOINTS } from './inbox';
 import { MEDIA_ENDPOINTS, MESSAGING_ENDPOINTS } from './messaging';
 import { NOTE_ENDPOINTS } from './notes';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { NUMBER_PURCHASE_ENDPOINTS } from './numberPurchase';
 import { NUMBER_CONFIG_ENDPOINTS, NUMBER_ENDPOINTS } from './numbers';
 import { REALTIME_ENDPOINTS } from './realtime';
 import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
@@ -49,6 +50,7 @@ export * from './inbox';
 export * from './messaging';
 export * from './notes';
 export * from './notifications';
+export * from './numberPurchase';
 export * from './numbers';
 export * from './paged';
 export * from './query';
@@ -91,4 +93,5 @@ export const CONTRACT = {
   greetings: GREETING_ENDPOINTS,
   voice: VOICE_ENDPOINTS,
   campaigns: CAMPAIGN_ENDPOINTS,
+  numberPurchase: NUMBER_PURCHASE_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;
