@@ -10,7 +10,8 @@ import { DEFAULT_UNSUBSCRIBE_TEXT } from '@shared/domain/campaigns';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Carrier, CarrierError } from '../../../carriers/types';
-import { campaignRecipients, conversationItems, jobs, numbers } from '../../../db/schema';
+import { campaignRecipients, campaigns, conversationItems, jobs, numbers } from '../../../db/schema';
+import { cancelJob } from '../../../jobs/queue';
 import { SimulatedCrash } from '../../../jobs/runner';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
 import { applyDeliveryReceipt } from '../../inbound/receipts';
@@ -281,6 +282,44 @@ describe('pause and resume', () => {
       const rows = await ledger(campaign.id);
       expect(rows.filter((row) => !['sent', 'delivered', 'undelivered'].includes(row.state))).toEqual([]);
       expect(sends).toBe(200);
+    } finally {
+      t.ctx.carrier = sandbox;
+    }
+  }, 60_000);
+  it('paused on another server (only the job row says so), the run stops at its next checkpoint and gives back its rows', async () => {
+    const { groupId } = await makeGroup(t.ctx.db, company, 200);
+    let sends = 0;
+    t.ctx.carrier = {
+      ...sandbox,
+      sendMessage: async (input) => {
+        sends++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return sandbox.sendMessage(input);
+      },
+    };
+    try {
+      const campaign = await queueCampaign(t.ctx, { companyId: company, numberId, groupId });
+      await vi.waitFor(() => expect(sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
+      // What another server's pause writes: the campaign paused and its job cancelled, no signal here.
+      await t.ctx.db.update(campaigns).set({ state: 'paused' }).where(eq(campaigns.id, campaign.id));
+      await cancelJob(t.ctx, 'campaign-send', sendJobKey(campaign.id, campaign.generation), { tx: t.ctx.db });
+      await vi.waitFor(
+        async () => {
+          const [job] = await t.ctx.db
+            .select()
+            .from(jobs)
+            .where(eq(jobs.key, sendJobKey(campaign.id, campaign.generation)));
+          expect(job?.lease_owner ?? null).toBeNull();
+          expect(t.app.jobs.running).toBe(0);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
+      const atStop = sends;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(sends).toBe(atStop);
+      const rows = await ledger(campaign.id);
+      expect(rows.filter((row) => row.state === 'sending')).toEqual([]);
+      expect(rows.filter((row) => row.state === 'pending').length).toBeGreaterThan(0);
     } finally {
       t.ctx.carrier = sandbox;
     }

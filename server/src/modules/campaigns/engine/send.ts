@@ -27,7 +27,7 @@ import { CarrierError } from '../../../carriers/types';
 import type { Db } from '../../../db/client';
 import { campaignRecipients, campaigns, conversationItems, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
-import { HandBack, type JobHandler, RunLater, type RunningJob } from '../../../jobs/runner';
+import { HandBack, type JobHandler, RunLater, type RunningJob, SimulatedCrash } from '../../../jobs/runner';
 import {
   addItem,
   advanceItemDelivery,
@@ -167,30 +167,44 @@ class CampaignRun {
         await this.finishOrWait();
         return;
       }
-      for (let index = 0; index < batch.length; index++) {
-        const row = batch[index] as RecipientRow;
-        const rest = batch.slice(index);
-        if (this.job.signal.aborted) return this.stop(rest);
-        if (await this.tick()) return this.release(rest);
-        if (
-          this.ctx.config.campaigns.textingHours &&
-          !isSendableAt(this.ctx.now(), row.time_zone, row.region)
-        ) {
-          await this.release([row], nextSendableAt(this.ctx.now(), row.time_zone, row.region));
-          continue;
-        }
-        if (this.ctx.config.campaigns.pacing) {
-          const slot = await takeSlot(this.ctx, this.number, this.pace);
-          if ('capped' in slot) {
-            await this.release(rest, slot.reopensAt);
-            break;
-          }
-          await this.waitUntil(slot.at);
-          if (this.job.signal.aborted) return this.stop(rest);
-        }
-        await this.sendRow(row);
+      try {
+        await this.sendBatch(batch);
+      } catch (error) {
+        // Paused or cancelled on another server (the checkpoint said so), or the carrier could not be reached:
+        // the rows this run holds and never handed over go back (the one in flight, if any, is reconciled).
+        if (!(error instanceof SimulatedCrash)) await this.release(this.unsent);
+        throw error;
       }
     }
+  }
+
+  /** The claimed rows not yet handed to the carrier. */
+  private unsent: RecipientRow[] = [];
+
+  private async sendBatch(batch: readonly RecipientRow[]): Promise<void> {
+    for (let index = 0; index < batch.length; index++) {
+      const row = batch[index] as RecipientRow;
+      const rest = batch.slice(index);
+      this.unsent = rest;
+      if (this.job.signal.aborted) return this.stop(rest);
+      if (await this.tick()) return this.release(rest);
+      if (
+        this.ctx.config.campaigns.textingHours &&
+        !isSendableAt(this.ctx.now(), row.time_zone, row.region)
+      ) {
+        await this.release([row], nextSendableAt(this.ctx.now(), row.time_zone, row.region));
+        continue;
+      }
+      if (this.ctx.config.campaigns.pacing) {
+        const slot = await takeSlot(this.ctx, this.number, this.pace);
+        if ('capped' in slot) return this.release(rest, slot.reopensAt);
+        await this.waitUntil(slot.at);
+        if (this.job.signal.aborted) return this.stop(rest);
+      }
+      this.unsent = batch.slice(index + 1);
+      await this.sendRow(row);
+    }
+    this.unsent = [];
   }
 
   /**
