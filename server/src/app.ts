@@ -30,6 +30,7 @@ import { loadCaller } from './modules/auth/credentials';
 import { campaignSendJob } from './modules/campaigns/engine';
 import { contactImportJob } from './modules/contactImport/worker';
 import { scheduledTextJob } from './modules/messaging/scheduler';
+import { bulkPurchaseJob } from './modules/numbers/purchase/bulk';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 import { realtimeOriginsElsewhere } from './realtime/settings';
@@ -166,6 +167,7 @@ export async function buildApp(
       activityExportJob,
       scheduledTextJob,
       campaignSendJob({ leaseMs: ctx.config.campaigns.leaseMs }),
+      bulkPurchaseJob,
     ],
     log: app.log,
   });

@@ -5,7 +5,7 @@
  * the clock. The server (main.ts), the tests (testing/testApp.ts) and the benchmarks all build their context here; tests and
  * benchmarks give their fakes through `overrides`.
  */
-import { textCarrier } from './carriers';
+import { numberCarrier, textCarrier } from './carriers';
 import { type TwilioVoiceClient, twilioVoiceClient } from './carriers/twilio';
 import type { VoiceCarriers } from './carriers/voice';
 import { clusterFor } from './cluster';
@@ -35,6 +35,7 @@ export interface ServiceOverrides
       | 'realtime'
       | 'loginThrottle'
       | 'carrier'
+      | 'numberCarrier'
       | 'tts'
       | 'callerId'
       | 'fetchMedia'
@@ -59,6 +60,7 @@ export function composeServices(config: ServerConfig, db: Db, overrides: Service
     realtime: overrides.realtime ?? realtimeFor(config, cluster),
     loginThrottle: overrides.loginThrottle ?? loginThrottleFor(cluster, () => now().getTime()),
     carrier: overrides.carrier ?? textCarrier(config, outbox),
+    numberCarrier: overrides.numberCarrier ?? numberCarrier(config, db),
     tts: overrides.tts ?? espeakTts(),
     callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now, callerIdCacheFor(cluster)),
     fetchMedia: overrides.fetchMedia ?? fetchPublic,

@@ -297,6 +297,13 @@ const FIXTURES: Record<
   'POST /api/campaigns/:id/pause': (t) => campaignPair(t),
   'POST /api/campaigns/:id/resume': (t) => campaignPair(t),
   'GET /api/campaigns/:id/events': (t) => campaignPair(t),
+  // Finding and buying numbers: the company is in the body (buying with no number is a 422 for those allowed,
+  // so nothing is bought); a bulk purchase of each company, finished.
+  'POST /api/numbers/locate': async (t) => bodyCompanyPair(t, { area_code: '312', limit: 1 }),
+  'POST /api/numbers': async (t) => bodyCompanyPair(t, {}),
+  'POST /api/numbers/bulk-purchase': async (t) => bodyCompanyPair(t, {}),
+  'POST /api/number-limit-increase': async (t) => bodyCompanyPair(t, { requested: 30 }),
+  'GET /api/numbers/bulk-purchase/:id': (t) => bulkPurchasePair(t),
 };
 
 /** The seeded main lines' ids: Demo Motors' and Other Co's. */
@@ -361,6 +368,20 @@ function savedReplyPair(t: TestApp) {
 /** A finished contact import batch in Demo Motors and one in Other Co. */
 function importBatchPair(t: TestApp) {
   const batch = { kind: 'contact-import', state: 'finished', file_name: 'matrix.csv', total_rows: 0 };
+  return rowPair(t, batches, (company_id) => ({ ...batch, company_id }));
+}
+
+/** A route naming its company in the body: Demo Motors or Other Co, with the rest of the body. */
+async function bodyCompanyPair(t: TestApp, rest: Record<string, unknown>) {
+  return {
+    own: t.ids.companies.demoMotors,
+    foreign: t.ids.companies.otherCo,
+    payload: (id: number) => ({ company_id: id, ...rest }),
+  };
+}
+
+function bulkPurchasePair(t: TestApp) {
+  const batch = { kind: 'bulk-purchase', state: 'finished', total_rows: 0 };
   return rowPair(t, batches, (company_id) => ({ ...batch, company_id }));
 }
 

@@ -4,6 +4,7 @@
  * their fakes to it (createTestApp's second argument), or swap a field between requests.
  * Only interfaces are named here (carriers/, cluster/, lib/, realtime/, services/): no module.
  */
+import type { NumberCarrier } from '../carriers/numbers';
 import type { Carrier } from '../carriers/types';
 import type { VoiceCarriers } from '../carriers/voice';
 import type { Cluster } from '../cluster';
@@ -29,6 +30,8 @@ export interface AppContext {
   loginThrottle: LoginThrottle;
   /** The carrier texts go through: Twilio when configured, else the sandbox. */
   carrier: Carrier;
+  /** Where numbers are found and bought: Twilio's inventory when configured, else the sandbox's. */
+  numberCarrier: NumberCarrier;
   /** The carriers of live calls: Twilio and the sandbox network, and which of them places new calls. */
   voice: VoiceCarriers;
   /** Text-to-speech for greetings and the sandbox caller's voice: espeak-ng (lib/tts.ts). */

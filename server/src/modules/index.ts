@@ -29,6 +29,7 @@ import { messagingRoutes } from './messaging/routes';
 import { noteRoutes } from './notes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { numberConfigRoutes } from './numbers/config/routes';
+import { numberPurchaseRoutes } from './numbers/purchase/routes';
 import { numberRoutes } from './numbers/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { savedReplyRoutes } from './savedReplies/routes';
@@ -56,6 +57,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   noteRoutes,
   numberRoutes,
   numberConfigRoutes,
+  numberPurchaseRoutes,
   blockRoutes,
   conversationRoutes,
   conversationPresenceRoutes,

@@ -44,6 +44,8 @@ export const companies = pgTable(
     country: text('country').notNull().default('US'),
     phone: text('phone'),
     links_enabled: boolean('links_enabled').notNull().default(false),
+    /** How many numbers the company may have (§8 number limit); support raises it on request. */
+    number_limit: integer('number_limit').notNull().default(25),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

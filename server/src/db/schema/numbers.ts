@@ -22,7 +22,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { belongsTo, companyId, createdAt, refersTo, serialId, timestamps, updatedAt } from './columns';
+import {
+  belongsTo,
+  companyId,
+  createdAt,
+  refersTo,
+  serialId,
+  timestamps,
+  timestamptz,
+  updatedAt,
+} from './columns';
 import { users } from './users';
 
 /**
@@ -39,6 +48,8 @@ export const numbers = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** §3 number-type codes: 1 toll-free voice & SMS, 2 local voice & SMS, 3 fax, 4 bulk. */
     type: smallint('type').notNull().default(2),
+    /** §3 number category: 1 Voice & SMS, 2 International, 3 Fax. */
+    category: smallint('category').notNull().default(1),
     sms_enabled: boolean('sms_enabled').notNull().default(true),
     call_transcription_enabled: boolean('call_transcription_enabled').notNull().default(false),
     /** The carrier's own id for the number (Twilio's PN… sid); null in the sandbox. */
@@ -150,4 +161,22 @@ export const notificationBlocks = pgTable(
     created_at: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.user_id, table.number_id, table.channel] })],
+);
+
+/**
+ * A request to raise a company's number limit (§7 `number-limit-increase`): how many numbers it asked for and
+ * why, waiting until support handles it (`handled_at`).
+ */
+export const numberLimitRequests = pgTable(
+  'number_limit_requests',
+  {
+    id: serialId(),
+    company_id: companyId(),
+    user_id: refersTo('user_id', () => users.id),
+    requested: integer('requested').notNull(),
+    reason: text('reason').notNull().default(''),
+    created_at: createdAt(),
+    handled_at: timestamptz('handled_at'),
+  },
+  (table) => [index('number_limit_requests_company_idx').on(table.company_id)],
 );

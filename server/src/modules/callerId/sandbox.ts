@@ -5,7 +5,9 @@
  *   and state of its area code (a small table; other area codes give null place);
  * - one ending in 0000, or any number outside 555 → not found (null).
  */
+
 import type { CallerLineType } from '@shared/api/callerId';
+import { AREA_CODES } from '../../lib/sandboxAreaCodes';
 import type { CallerIdProvider, CallerIdRecord } from '../../services/callerId';
 
 const FIRST = ['Alex', 'Jordan', 'Taylor', 'Morgan', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Drew'];
@@ -23,26 +25,6 @@ const LAST = [
 ];
 const CARRIERS = ['Verizon Wireless', 'AT&T Mobility', 'T-Mobile USA', 'Lumen', 'Bandwidth.com'];
 const LINE_TYPES: readonly CallerLineType[] = ['mobile', 'mobile', 'landline', 'voip', 'mobile'];
-
-/** Area code → city and state, for the codes demos use. */
-export const AREA_CODES: Readonly<Record<string, readonly [string, string]>> = Object.freeze({
-  '201': ['Jersey City', 'NJ'],
-  '206': ['Seattle', 'WA'],
-  '212': ['New York', 'NY'],
-  '213': ['Los Angeles', 'CA'],
-  '305': ['Miami', 'FL'],
-  '312': ['Chicago', 'IL'],
-  '404': ['Atlanta', 'GA'],
-  '415': ['San Francisco', 'CA'],
-  '512': ['Austin', 'TX'],
-  '617': ['Boston', 'MA'],
-  '646': ['New York', 'NY'],
-  '702': ['Las Vegas', 'NV'],
-  '713': ['Houston', 'TX'],
-  '720': ['Denver', 'CO'],
-  '773': ['Chicago', 'IL'],
-  '917': ['New York', 'NY'],
-});
 
 const NANP_555 = /^\+1(\d{3})555(\d{4})$/;
 

@@ -9,7 +9,7 @@ import { channels, EVENTS, type InAppCallingEvent } from '@shared/realtime';
 import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { calls, contacts, conversations, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { AREA_CODES } from '../callerId/sandbox';
+import { AREA_CODES } from '../../lib/sandboxAreaCodes';
 import type { CallRow } from './records';
 import type { RoutedStep } from './session';
 

@@ -1,0 +1,211 @@
+/**
+ * A bulk purchase (§7, §4 background batches): a batch of kind `bulk-purchase` (the numbers in its options, in
+ * order) run by the job runner as the `bulk-purchase` job. Each number is one step: bought and added (buy.ts),
+ * or its reason recorded as a batch error row — and in the same transaction the batch's cursor (processed_rows)
+ * moves on and the job checkpoints, so a run that dies resumes at the next number and never buys one twice.
+ * Every step publishes `bulk-purchase.progress` on the company's bulk-purchase channel; the end
+ * `bulk-purchase.finished`. A number over the company's limit fails with the limit's message; the rest go on.
+ * Any other error (the database, the carrier out of reach) ends the run and the runner tries again from that
+ * number; a batch whose job fails for good is failed and published as finished. Duplicates in the list are
+ * bought once. A number the carrier sold but the run died before adding is given back when the error is seen
+ * (buy.ts); a process killed in between leaves it with the carrier.
+ */
+import { setImmediate } from 'node:timers/promises';
+import type { BulkPurchase } from '@shared/api/numberPurchase';
+import type { NumberCategory, NumberType } from '@shared/domain/numbers';
+import { channels, EVENTS } from '@shared/realtime';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { batchErrors, batches } from '../../../db/schema';
+import type { AppContext } from '../../../http/context';
+import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
+import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
+import { acquireNumber, type Buyer, PurchaseRefused } from './buy';
+
+export const BULK_PURCHASE_KIND = 'bulk-purchase';
+
+type BatchRow = typeof batches.$inferSelect;
+
+interface BulkOptions {
+  numbers: string[];
+  type: NumberType;
+  category: NumberCategory;
+  impersonator_id: number | null;
+}
+
+const optionsOf = (batch: BatchRow) => batch.options as unknown as BulkOptions;
+
+/** Creates the batch and its job; answers the batch as the API shows it. */
+export async function startBulkPurchase(
+  ctx: AppContext,
+  companyId: number,
+  buyer: Buyer,
+  input: { numbers: string[]; type: NumberType; category: NumberCategory },
+): Promise<BulkPurchase> {
+  const unique = [...new Set(input.numbers)];
+  const options: BulkOptions = {
+    numbers: unique,
+    type: input.type,
+    category: input.category,
+    impersonator_id: buyer.impersonatorId,
+  };
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(batches)
+      .values({
+        company_id: companyId,
+        kind: BULK_PURCHASE_KIND,
+        state: 'queued',
+        user_id: buyer.userId,
+        options: options as unknown as Record<string, unknown>,
+        total_rows: unique.length,
+        created_at: ctx.now(),
+      })
+      .returning();
+    if (!created) throw new Error('the bulk purchase was not created');
+    await enqueueJob(
+      ctx,
+      { kind: BULK_PURCHASE_KIND, key: String(created.id), payload: { batchId: created.id } },
+      { tx },
+    );
+    return created;
+  });
+  wakeJobRunners(ctx);
+  return bulkPurchaseView(ctx, batch);
+}
+
+/** The batch as the API and the events show it: counts, and each failed number with its reason. */
+export async function bulkPurchaseView(ctx: AppContext | { db: Db }, batch: BatchRow): Promise<BulkPurchase> {
+  const failed = await ctx.db
+    .select({ cells: batchErrors.cells, reason: batchErrors.reason })
+    .from(batchErrors)
+    .where(eq(batchErrors.batch_id, batch.id))
+    .orderBy(asc(batchErrors.row_number));
+  const total = batch.total_rows ?? 0;
+  return {
+    id: batch.id,
+    company_id: batch.company_id,
+    state: batch.state as BulkPurchase['state'],
+    total,
+    purchased: batch.created,
+    failed: failed.map((row) => ({ number: row.cells[0] ?? '', reason: row.reason })),
+    progress: total === 0 ? 100 : Math.round((batch.processed_rows / total) * 1000) / 10,
+    created_at: batch.created_at.toISOString(),
+    finished_at: batch.finished_at?.toISOString() ?? null,
+  };
+}
+
+/** The company's bulk purchase by id; undefined when there is none. */
+export async function findBulkPurchase(ctx: AppContext, id: number): Promise<BatchRow | undefined> {
+  const [batch] = await ctx.db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, id), eq(batches.kind, BULK_PURCHASE_KIND)));
+  return batch;
+}
+
+async function publish(ctx: AppContext, event: 'progress' | 'finished', batch: BatchRow): Promise<void> {
+  try {
+    await ctx.realtime.publish(
+      channels.bulkPurchase(batch.company_id),
+      event === 'progress' ? EVENTS.bulkPurchaseProgress : EVENTS.bulkPurchaseFinished,
+      await bulkPurchaseView(ctx, batch),
+    );
+  } catch {
+    // The status endpoint still answers; a realtime outage never stops the purchase.
+  }
+}
+
+/** Moves the cursor past step `index`, counting it bought or failed; the job checkpoints in the same transaction. */
+async function completeStep(
+  tx: Db,
+  job: RunningJob,
+  batch: BatchRow,
+  index: number,
+  failure: { number: string; reason: string } | null,
+): Promise<BatchRow> {
+  if (failure)
+    await tx
+      .insert(batchErrors)
+      .values({ batch_id: batch.id, row_number: index + 1, reason: failure.reason, cells: [failure.number] });
+  const [moved] = await tx
+    .update(batches)
+    .set({
+      processed_rows: index + 1,
+      ...(failure ? { failed: sql`${batches.failed} + 1` } : { created: sql`${batches.created} + 1` }),
+    })
+    .where(and(eq(batches.id, batch.id), eq(batches.processed_rows, index)))
+    .returning();
+  if (!moved) throw new Error(`bulk purchase ${batch.id}: step ${index} was already taken`);
+  await job.checkpoint({ done: index + 1, total: batch.total_rows }, tx);
+  return moved;
+}
+
+async function runBulkPurchase(ctx: AppContext, job: RunningJob): Promise<void> {
+  const [taken] = await ctx.db
+    .update(batches)
+    .set({ state: 'running' })
+    .where(
+      and(
+        eq(batches.id, Number(job.row.payload.batchId)),
+        eq(batches.kind, BULK_PURCHASE_KIND),
+        inArray(batches.state, ['queued', 'running']),
+      ),
+    )
+    .returning();
+  if (!taken) return;
+  let batch = taken;
+  const options = optionsOf(batch);
+  const buyer: Buyer = { userId: batch.user_id, impersonatorId: options.impersonator_id };
+  for (let index = batch.processed_rows; index < options.numbers.length; index++) {
+    if (job.signal.aborted) throw new HandBack();
+    const number = options.numbers[index] ?? '';
+    const current = batch;
+    try {
+      await acquireNumber(
+        ctx,
+        buyer,
+        {
+          companyId: current.company_id,
+          number,
+          type: options.type,
+          category: options.category,
+          bulkPurchaseId: current.id,
+        },
+        async (tx) => {
+          batch = await completeStep(tx, job, current, index, null);
+        },
+      );
+    } catch (error) {
+      // Anything else (the database, the carrier out of reach, the run losing its job) ends the run: the runner
+      // tries again from this number, and a run that keeps failing fails the batch (`onFailed`).
+      if (!(error instanceof PurchaseRefused)) throw error;
+      batch = await ctx.db.transaction((tx) =>
+        completeStep(tx, job, current, index, { number, reason: error.message }),
+      );
+    }
+    await publish(ctx, 'progress', batch);
+    // PGlite answers without yielding to the event loop: let requests through between numbers.
+    await setImmediate();
+  }
+  const [finished] = await ctx.db
+    .update(batches)
+    .set({ state: 'finished', finished_at: ctx.now() })
+    .where(eq(batches.id, batch.id))
+    .returning();
+  if (finished) await publish(ctx, 'finished', finished);
+}
+
+/** The bulk purchase job (app.ts gives it to the runner). */
+export const bulkPurchaseJob: JobHandler<AppContext> = {
+  kind: BULK_PURCHASE_KIND,
+  run: runBulkPurchase,
+  async onFailed(ctx, job) {
+    const [failed] = await ctx.db
+      .update(batches)
+      .set({ state: 'failed', finished_at: ctx.now() })
+      .where(and(eq(batches.id, Number(job.payload.batchId)), inArray(batches.state, ['queued', 'running'])))
+      .returning();
+    if (failed) await publish(ctx, 'finished', failed);
+  },
+};
