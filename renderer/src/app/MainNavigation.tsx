@@ -21,6 +21,7 @@ const ICONS: Record<string, IconName> = {
   '/contacts': 'contact',
   '/groups': 'group',
   '/campaigns': 'megaphone',
+  '/numbers': 'phone',
   '/custom-fields': 'fields',
   '/users': 'badge',
   '/api-keys': 'key',

@@ -8,6 +8,7 @@ const EVERY_AREA = [
   'Contacts',
   'Groups',
   'Campaigns',
+  'Numbers',
   'Custom fields',
   'Users',
   'API keys',
@@ -19,8 +20,8 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
     ['owner', EVERY_AREA],
     ['administrator', EVERY_AREA],
     ['billing', ['API keys', 'Profile']],
-    ['reporting', ['Activity', 'Contacts', 'Groups', 'Campaigns', 'API keys', 'Profile']],
-    ['user', ['Inbox', 'Activity', 'Contacts', 'Groups', 'Campaigns', 'API keys', 'Profile']],
+    ['reporting', ['Activity', 'Contacts', 'Groups', 'Campaigns', 'Numbers', 'API keys', 'Profile']],
+    ['user', ['Inbox', 'Activity', 'Contacts', 'Groups', 'Campaigns', 'Numbers', 'API keys', 'Profile']],
     [null, ['API keys', 'Profile']],
   ] as const)('%s → %j', (role, labels) => {
     expect(visibleNavItems(role).map((item) => item.label)).toEqual(labels);

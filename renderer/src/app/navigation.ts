@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Contacts', to: '/contacts', permission: 'contacts.view' },
   { label: 'Groups', to: '/groups', permission: 'contacts.view' },
   { label: 'Campaigns', to: '/campaigns', permission: 'campaigns.view' },
+  { label: 'Numbers', to: '/numbers', permission: 'numbers.view' },
   { label: 'Custom fields', to: '/custom-fields', permission: 'settings.manage' },
   { label: 'Users', to: '/users', permission: 'users.view' },
   { label: 'API keys', to: '/api-keys' },

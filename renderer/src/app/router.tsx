@@ -22,6 +22,8 @@ import { preloadShellParts } from './shellParts';
 
 /** The campaign screens share one chunk, through one import (campaigns/screens.ts says why). */
 const campaignScreens = () => import('../features/campaigns/screens');
+/** So do the numbers screens (numbers/screens.ts). */
+const numberScreens = () => import('../features/numbers/screens');
 
 /** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
 const screens = {
@@ -46,6 +48,8 @@ const screens = {
   campaigns: lazyScreen('campaigns', () => campaignScreens().then((m) => m.CampaignsPage)),
   campaign: lazyScreen('campaign', () => campaignScreens().then((m) => m.CampaignPage)),
   campaignEditor: lazyScreen('campaign-editor', () => campaignScreens().then((m) => m.CampaignEditorPage)),
+  numbers: lazyScreen('numbers', () => numberScreens().then((m) => m.NumbersPage)),
+  buyNumbers: lazyScreen('buy-numbers', () => numberScreens().then((m) => m.BuyNumbersPage)),
   customFields: lazyScreen('custom-fields', () =>
     import('../features/customFields/CustomFieldsPage').then((m) => m.CustomFieldsPage),
   ),
@@ -103,6 +107,8 @@ export const routes: RouteObject[] = [
       screen('campaigns/new', screens.campaignEditor),
       screen('campaigns/:campaignId', screens.campaign),
       screen('campaigns/:campaignId/edit', screens.campaignEditor),
+      screen('numbers', screens.numbers),
+      screen('numbers/buy', screens.buyNumbers),
       screen('custom-fields', screens.customFields),
       screen('users', screens.users),
       screen('api-keys', screens.apiKeys),
