@@ -7,7 +7,8 @@
 import { REALTIME_ENDPOINTS } from '@shared/api/realtime';
 import type { TenantConfig } from '@shared/api/tenant';
 import type { PublishedEvent, RealtimePayloads } from '@shared/realtime';
-import Pusher, { type Channel } from 'pusher-js';
+import type Pusher from 'pusher-js';
+import type { Channel } from 'pusher-js';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { probeNow, reportReachable } from './connection';
 import { api, queryClient } from './index';
@@ -15,6 +16,10 @@ import { api, queryClient } from './index';
 export type RealtimeState = 'connecting' | 'connected' | 'unavailable' | 'disconnected';
 
 let client: Pusher | undefined;
+/** pusher-js is fetched when the first connection is made (it is not part of the first page load). */
+let library: Promise<typeof import('pusher-js')> | undefined;
+/** Whether a connection is wanted: a sign-out while pusher-js is still loading makes none. */
+let wanted = false;
 let state: RealtimeState = 'disconnected';
 const listeners = new Set<() => void>();
 const notify = () => {
@@ -31,9 +36,18 @@ const subscribeToChanges = (listener: () => void) => {
   };
 };
 
-export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
+/**
+ * The one connection, made on first use (answers undefined when it was given up while pusher-js loaded). Its
+ * library loads on demand: live updates start a moment after the shell, never holding the first page back.
+ */
+export async function connectRealtime(settings: TenantConfig['realtime']): Promise<Pusher | undefined> {
+  wanted = true;
   if (client) return client;
-  client = new Pusher(settings.key, {
+  library ??= import('pusher-js');
+  const { default: PusherClient } = await library;
+  if (!wanted) return undefined;
+  if (client) return client;
+  client = new PusherClient(settings.key, {
     cluster: 'embedded',
     wsHost: settings.host,
     wsPort: settings.port,
@@ -81,6 +95,7 @@ export function connectRealtime(settings: TenantConfig['realtime']): Pusher {
 }
 
 export function disconnectRealtime(): void {
+  wanted = false;
   client?.disconnect();
   client = undefined;
   setState('disconnected');

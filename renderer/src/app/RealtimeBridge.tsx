@@ -27,11 +27,17 @@ export function RealtimeBridge({ userId, companyId }: { userId: number; companyI
 
   useEffect(() => {
     if (!tenant.data) return;
-    const client = connectRealtime(tenant.data.realtime);
     const mine = [channels.users(userId), ...(companyId ? [channels.companies(companyId)] : [])];
-    for (const name of mine) client.subscribe(name);
+    let left = false;
+    let subscribed: Awaited<ReturnType<typeof connectRealtime>>;
+    void connectRealtime(tenant.data.realtime).then((client) => {
+      if (left || !client) return;
+      subscribed = client;
+      for (const name of mine) client.subscribe(name);
+    });
     return () => {
-      for (const name of mine) client.unsubscribe(name);
+      left = true;
+      for (const name of mine) subscribed?.unsubscribe(name);
     };
   }, [tenant.data, userId, companyId]);
 
