@@ -50,6 +50,7 @@ const screens = {
   campaignEditor: lazyScreen('campaign-editor', () => campaignScreens().then((m) => m.CampaignEditorPage)),
   numbers: lazyScreen('numbers', () => numberScreens().then((m) => m.NumbersPage)),
   buyNumbers: lazyScreen('buy-numbers', () => numberScreens().then((m) => m.BuyNumbersPage)),
+  number: lazyScreen('number', () => numberScreens().then((m) => m.NumberPage)),
   customFields: lazyScreen('custom-fields', () =>
     import('../features/customFields/CustomFieldsPage').then((m) => m.CustomFieldsPage),
   ),
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
       screen('campaigns/:campaignId/edit', screens.campaignEditor),
       screen('numbers', screens.numbers),
       screen('numbers/buy', screens.buyNumbers),
+      screen('numbers/:numberId', screens.number),
       screen('custom-fields', screens.customFields),
       screen('users', screens.users),
       screen('api-keys', screens.apiKeys),

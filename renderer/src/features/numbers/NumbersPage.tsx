@@ -2,7 +2,7 @@
  * Numbers (§7 Numbers): the company's tracked numbers, searched over number and label, 50 to a page with the list
  * kept in the address; the number limit with the request for more (§8); "Buy numbers" for who may buy.
  */
-import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { TrackedNumber } from '@shared/api/numbers';
 import { labelOf } from '@shared/domain/codes';
 import { NUMBER_TYPES } from '@shared/domain/numbers';
@@ -25,7 +25,11 @@ const column = createColumnHelper<TrackedNumber>();
 const columns = [
   column.accessor('number', {
     header: 'Number',
-    cell: (info) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(info.getValue())}</span>,
+    cell: (info) => (
+      <Anchor component={Link} to={`/numbers/${info.row.original.id}`} style={{ whiteSpace: 'nowrap' }}>
+        {formatPhone(info.getValue())}
+      </Anchor>
+    ),
   }),
   column.accessor('label', {
     header: 'Label',

@@ -4,4 +4,5 @@
  * them (its script is at its budget).
  */
 export { BuyNumbersPage } from './BuyNumbersPage';
+export { NumberPage } from './NumberPage';
 export { NumbersPage } from './NumbersPage';
