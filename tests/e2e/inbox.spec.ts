@@ -25,16 +25,20 @@ test.beforeAll(async () => {
 });
 
 /**
- * Resolves once the page has subscribed to the company's conversations channel (the shell does it at sign-in, for
- * every screen); texts sent before that would not show live. Call it before the navigation that subscribes.
+ * Resolves once the server has the page's subscription to its company's conversations channel: the
+ * `subscription_succeeded` frame on the page's realtime socket (the channel's authorisation comes earlier, before
+ * the server registers the subscription, and a text sent in between goes unheard). The shell subscribes at
+ * sign-in, for every screen: call it before the sign-in or load that opens the socket.
  */
-function conversationsSubscribed(page: Page) {
-  return page.waitForResponse(
-    (response) =>
-      response.url().includes('/broadcasting/auth') &&
-      (response.request().postData() ?? '').includes('private-conversations.') &&
-      response.ok(),
-  );
+function conversationsSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        const frame = String(payload);
+        if (frame.includes('subscription_succeeded') && frame.includes('private-conversations.')) resolve();
+      });
+    });
+  });
 }
 
 async function openInbox(page: Page) {
