@@ -101,6 +101,8 @@ export type StoredGreeting = z.infer<typeof GreetingRefSchema>;
 
 export const FORWARD_NUMBER_REQUIRED = 'Each forward needs a number.';
 export const FORWARD_NUMBER_INVALID = 'Enter a valid phone number for this forward.';
+const TIMEOUT_RANGE = 'The timeout is 5 to 120 seconds.';
+const CONFIRM_WAIT_RANGE = 'The wait is 1 to 60 seconds.';
 
 /**
  * §3 Forward entry: its number (normalised to E.164), plus the US state it serves for geo routing (a geo forward
@@ -155,8 +157,18 @@ export const RouteSchema = z
     caller_id_pass_thru: z.boolean().default(DEFAULT_EXTENSION_CONFIG.caller_id_pass_thru),
     type: enumOf(FORWARD_TYPES).default(DEFAULT_EXTENSION_CONFIG.type),
     confirm_key: z.boolean().default(DEFAULT_EXTENSION_CONFIG.confirm_key),
-    confirm_key_wait: z.number().int().min(1).max(60).default(DEFAULT_EXTENSION_CONFIG.confirm_key_wait),
-    timeout: z.number().int().min(5).max(120).default(DEFAULT_EXTENSION_CONFIG.timeout),
+    confirm_key_wait: z
+      .number({ message: CONFIRM_WAIT_RANGE })
+      .int(CONFIRM_WAIT_RANGE)
+      .min(1, CONFIRM_WAIT_RANGE)
+      .max(60, CONFIRM_WAIT_RANGE)
+      .default(DEFAULT_EXTENSION_CONFIG.confirm_key_wait),
+    timeout: z
+      .number({ message: TIMEOUT_RANGE })
+      .int(TIMEOUT_RANGE)
+      .min(5, TIMEOUT_RANGE)
+      .max(120, TIMEOUT_RANGE)
+      .default(DEFAULT_EXTENSION_CONFIG.timeout),
     onhold_music_id: reference('greeting').nullable().default(null),
     geo_by_state_enabled: z.boolean().default(DEFAULT_EXTENSION_CONFIG.geo_by_state_enabled),
     geo_by_state_static_fallback: z.boolean().default(DEFAULT_EXTENSION_CONFIG.geo_by_state_static_fallback),

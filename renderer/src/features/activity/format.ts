@@ -6,19 +6,9 @@ import type { ActivityRow } from '@shared/api/activity';
 import { labelOf } from '@shared/domain/codes';
 import { CONVERSATION_ITEM_KINDS, MESSAGE_DIRECTIONS } from '@shared/domain/messaging';
 import { formatPhone } from '@shared/domain/phone';
-import { DATE_FORMATS } from '@shared/domain/time';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+import { formatWhen } from '../../ui/dateTime';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-/** "Nov 19, 2026 3:02 PM" in `tz` (§9 formats). */
-export function formatWhen(iso: string, tz: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.tz(tz).format(`${DATE_FORMATS.monthDayYear} ${DATE_FORMATS.time}`) : '';
-}
+export { formatWhen };
 
 /** "0:42", "12:05", "1:02:03". */
 export function formatDuration(seconds: number): string {

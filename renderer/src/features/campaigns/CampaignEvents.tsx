@@ -17,7 +17,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, pagerOf } from '../../ui/DataTable';
 import { EmptyState, QueryErrorState } from '../../ui/States';
 import { useSearchBox } from '../../ui/useSearchBox';
 import { type EventListParams, useCampaignEvents } from './campaignsApi';
@@ -174,16 +174,11 @@ export function CampaignEvents({
           loading={events.isPending}
           loadingLabel="Loading the recipients"
           busy={events.isPlaceholderData}
-          pagination={
-            page
-              ? {
-                  page: page.current_page,
-                  pageCount: page.last_page,
-                  onPageChange: (next) => setParams((p) => ({ ...p, page: next })),
-                  label: 'Pages of recipients',
-                }
-              : undefined
-          }
+          pagination={pagerOf(
+            page,
+            (next) => setParams((p) => ({ ...p, page: next })),
+            'Pages of recipients',
+          )}
           empty={
             <EmptyState title={filtered ? 'No recipient matches' : 'No recipients yet'}>
               {filtered

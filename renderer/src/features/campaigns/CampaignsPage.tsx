@@ -18,7 +18,7 @@ import { type MouseEvent, useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, pagerOf } from '../../ui/DataTable';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useSearchBox } from '../../ui/useSearchBox';
 import { CampaignStateBadge } from './CampaignStateBadge';
@@ -211,16 +211,7 @@ export function CampaignsPage() {
             enableSortingRemoval={false}
             sorting={sorting}
             onSortingChange={onSortingChange}
-            pagination={
-              page
-                ? {
-                    page: page.current_page,
-                    pageCount: page.last_page,
-                    onPageChange: (next) => update((s) => ({ ...s, page: next })),
-                    label: 'Pages of campaigns',
-                  }
-                : undefined
-            }
+            pagination={pagerOf(page, (next) => update((s) => ({ ...s, page: next })), 'Pages of campaigns')}
             empty={
               filtered ? (
                 <EmptyState title="No campaign matches">Try another title or state.</EmptyState>

@@ -9,25 +9,14 @@ import {
   campaignDisplayState,
 } from '@shared/domain/campaigns';
 import { labelOf } from '@shared/domain/codes';
-import { DATE_FORMATS } from '@shared/domain/time';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { formatWhen } from '../../ui/dateTime';
 
 /** "1 recipient", "1,204 recipients". */
 export function counted(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
 
-/** "Nov 24, 2026 3:02 PM" in `tz`; blank for no time. */
-export function formatWhen(iso: string | null | undefined, tz: string): string {
-  if (!iso) return '';
-  const date = dayjs(iso);
-  return date.isValid() ? date.tz(tz).format(`${DATE_FORMATS.monthDayYear} ${DATE_FORMATS.time}`) : '';
-}
+export { formatWhen };
 
 /** A send's length in words: "under a minute", "about 4 minutes", "about 2 hours 5 minutes", "about 3 days". */
 export function formatDuration(seconds: number): string {

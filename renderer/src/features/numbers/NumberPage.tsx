@@ -9,7 +9,7 @@ import type { NumberDetail, ScheduleView } from '@shared/api/numbers';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { useState } from 'react';
-import { type UseFormReturn, useForm } from 'react-hook-form';
+import { type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { flash } from '../../ui/flash';
@@ -21,13 +21,13 @@ import { useAgents, useCompanySchedule, useGreetings, useNumberDetail, useSaveNu
 import { RoutingEditor } from './RoutingEditor';
 import {
   detailsToSend,
-  forwardNumberError,
   type NumberForm,
   numberFormOf,
+  routeErrors,
   routesToSend,
   scheduleToSend,
-  usesForwards,
 } from './routingModel';
+
 export function NumberPage() {
   const { company } = useShell();
   const companyId = company?.id ?? 0;
@@ -166,42 +166,10 @@ function NumberEditor({
 }
 
 /** The schema's checks, beside their fields before anything is sent; false when one fails. */
+/** Puts what the contract would refuse beside its fields before anything is sent; true when nothing is. */
 function checkRoutes(form: UseFormReturn<NumberForm>): boolean {
-  let fine = true;
-  const seen = new Set<number>();
-  form.getValues('routes').forEach((route, index) => {
-    const fail = (field: Parameters<typeof form.setError>[0], message: string) => {
-      form.setError(field, { type: 'client', message });
-      fine = false;
-    };
-    if (seen.has(route.extension))
-      fail(`routes.${index}.extension`, 'Each extension may be used once on a number.');
-    seen.add(route.extension);
-    if (usesForwards(route.type)) {
-      const filled = route.forwards.filter((forward) => forward.number.trim() !== '');
-      if (route.type !== 'standard' && filled.length === 0)
-        fail(
-          `routes.${index}.forwards`,
-          `A ${route.type === 'geo' ? 'geo' : route.type} group needs at least one forward.`,
-        );
-      route.forwards.forEach((forward, at) => {
-        if (forward.number.trim() === '') return;
-        const message = forwardNumberError(forward);
-        if (message) fail(`routes.${index}.forwards.${at}.number`, message);
-        if (route.type === 'geo' && forward.state.trim() && !/^[A-Za-z]{2}$/.test(forward.state.trim()))
-          fail(`routes.${index}.forwards.${at}.state`, 'A state is its two-letter code, such as IL.');
-      });
-    }
-    if (route.type === 'in-app-calling' && route.members.length === 0)
-      fail(`routes.${index}.members`, 'An in-app calling extension needs at least one member.');
-    const timeout = Number(route.timeout);
-    if (!Number.isInteger(timeout) || timeout < 5 || timeout > 120)
-      fail(`routes.${index}.timeout`, 'The timeout is 5 to 120 seconds.');
-    if (route.confirm_key) {
-      const wait = Number(route.confirm_key_wait);
-      if (!Number.isInteger(wait) || wait < 1 || wait > 60)
-        fail(`routes.${index}.confirm_key_wait`, 'The wait is 1 to 60 seconds.');
-    }
-  });
-  return fine;
+  const errors = Object.entries(routeErrors(form.getValues('routes')));
+  for (const [field, message] of errors)
+    form.setError(field as Path<NumberForm>, { type: 'client', message });
+  return errors.length === 0;
 }

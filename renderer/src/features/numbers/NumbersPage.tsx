@@ -12,7 +12,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, pagerOf } from '../../ui/DataTable';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useSearchBox } from '../../ui/useSearchBox';
 import { type NumberListState, readListState, writeListState } from './listState';
@@ -114,16 +114,7 @@ export function NumbersPage() {
           loading={numbers.isPending}
           loadingLabel="Loading numbers"
           busy={numbers.isPlaceholderData}
-          pagination={
-            page
-              ? {
-                  page: page.current_page,
-                  pageCount: page.last_page,
-                  onPageChange: (next) => update((s) => ({ ...s, page: next })),
-                  label: 'Pages of numbers',
-                }
-              : undefined
-          }
+          pagination={pagerOf(page, (next) => update((s) => ({ ...s, page: next })), 'Pages of numbers')}
           empty={
             searching ? (
               <EmptyState title="No number matches">Try another number or label.</EmptyState>

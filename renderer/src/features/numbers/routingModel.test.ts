@@ -12,6 +12,7 @@ import {
   newRouteForm,
   numberFormOf,
   type RouteForm,
+  routeErrors,
   routeSummary,
   routesToSend,
   scheduleFormOf,
@@ -192,6 +193,45 @@ describe('what Save routing sends', () => {
     expect(form.routes[0]?.forwards[0]?.usingIntNumber).toBe(true);
     const [sent] = routesToSend(form.routes);
     expect(NumberUpdateSchema.parse({ routes: [sent] }).routes?.[0]).toEqual(stored);
+  });
+});
+
+describe('what the contract would refuse, by form field (checked before Save routing sends)', () => {
+  const forward = (number: string, state = '') => ({ number, state, usingIntNumber: false });
+  it.each<[string, RouteForm[], Record<string, string>]>([
+    ['nothing wrong', [route({ extension: 1 })], {}],
+    [
+      'one extension twice',
+      [route({ extension: 1 }), route({ extension: 1 })],
+      { 'routes.1.extension': 'Each extension may be used once on a number.' },
+    ],
+    [
+      'in-app calling with nobody to ring',
+      [route({ type: 'in-app-calling', members: [] })],
+      { 'routes.0.members': 'An in-app calling extension needs at least one member.' },
+    ],
+    [
+      'a group with no forward',
+      [route({ type: 'simultaneous', forwards: [forward('')] })],
+      { 'routes.0.forwards': 'A simultaneous group needs at least one forward.' },
+    ],
+    [
+      'a bad forward after an empty row keeps its own row',
+      [route({ type: 'sequential', forwards: [forward(''), forward('(312) 555-0100'), forward('12')] })],
+      { 'routes.0.forwards.2.number': 'Enter a valid phone number for this forward.' },
+    ],
+    [
+      'a geo forward whose state is not a code',
+      [route({ type: 'geo', forwards: [forward('(312) 555-0100', 'Illinois')] })],
+      { 'routes.0.forwards.0.state': 'A state is its two-letter code, such as IL.' },
+    ],
+    [
+      'a timeout out of range',
+      [route({ timeout: 3 })],
+      { 'routes.0.timeout': 'The timeout is 5 to 120 seconds.' },
+    ],
+  ])('%s', (_case, routes, errors) => {
+    expect(routeErrors(routes)).toEqual(errors);
   });
 });
 

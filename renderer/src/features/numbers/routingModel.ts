@@ -3,7 +3,14 @@
  * schedule settings): a number as `GET /numbers/list/{id}` answers it, turned into form values and back into the
  * body of `PUT /numbers/{id}`, plus the plain-language summary of what an extension does.
  */
-import type { NumberDetail, NumberUpdate, ROUND_ROBIN_MODES, ScheduleView } from '@shared/api/numbers';
+import {
+  ForwardSchema,
+  type NumberDetail,
+  type NumberUpdate,
+  NumberUpdateSchema,
+  type ROUND_ROBIN_MODES,
+  type ScheduleView,
+} from '@shared/api/numbers';
 import { labelOf } from '@shared/domain/codes';
 import {
   type ForwardType,
@@ -11,7 +18,6 @@ import {
   nextExtension,
   prepareForwardsForSave,
 } from '@shared/domain/extensions';
-import { normalizePhone } from '@shared/domain/phone';
 import {
   type DayHours,
   defaultScheduleSettings,
@@ -100,9 +106,32 @@ export function forwardNumberToSend(forward: ForwardForm): string {
 
 /** The schema's own check of a forward's number (§5: checked, retried with +1), for the message beside it. */
 export function forwardNumberError(forward: ForwardForm): string | undefined {
-  const typed = forwardNumberToSend(forward);
-  if (!typed) return 'Each forward needs a number.';
-  return normalizePhone(typed) ? undefined : 'Enter a valid phone number for this forward.';
+  const result = ForwardSchema.safeParse({ number: forwardNumberToSend(forward) });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+/**
+ * What `PUT /numbers/{id}` would refuse in these routes, by form field: the contract's own schema judges what
+ * Save routing sends, and each refusal is put back on the field it is about (a forward counted as the form lists
+ * them, its empty rows included, though they are not sent).
+ */
+export function routeErrors(routes: readonly RouteForm[]): Record<string, string> {
+  const parsed = NumberUpdateSchema.shape.routes.safeParse(routesToSend(routes));
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const [index, field = 'extension', at, part = 'number'] = issue.path;
+    if (typeof index !== 'number') continue;
+    let name = `routes.${index}.${String(field)}`;
+    if (field === 'forwards' && typeof at === 'number') {
+      const filled = (routes[index]?.forwards ?? []).flatMap((forward, row) =>
+        forwardNumberToSend(forward) ? [row] : [],
+      );
+      name = `routes.${index}.forwards.${filled[at] ?? at}.${String(part)}`;
+    }
+    errors[name] ??= issue.message;
+  }
+  return errors;
 }
 
 export function routeFormOf(route: NumberDetail['routes'][number]): RouteForm {

@@ -26,3 +26,12 @@ export function Pager({ page, pageCount, onPageChange, label = 'Pages' }: PagerP
     </Box>
   );
 }
+
+/** The pager of a paged answer (§3 "current_page, last_page"), or none until the answer has come. */
+export function pagerOf(
+  page: { current_page: number; last_page: number } | undefined,
+  onPageChange: (page: number) => void,
+  label: string,
+): PagerProps | undefined {
+  return page ? { page: page.current_page, pageCount: page.last_page, onPageChange, label } : undefined;
+}

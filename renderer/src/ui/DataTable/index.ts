@@ -4,6 +4,6 @@
  */
 export { DataTable, type DataTableProps } from './DataTable';
 export { DENSITY_TABLE_PROPS, type Density, DensityControl, useDensity } from './density';
-export { Pager, type PagerProps } from './Pager';
+export { Pager, type PagerProps, pagerOf } from './Pager';
 export { QueryTable, type RowsQuery } from './QueryTable';
 export { selectColumn } from './selectColumn';

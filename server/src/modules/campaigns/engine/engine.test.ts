@@ -250,28 +250,34 @@ describe('exactly once through crashes', () => {
   }, 180_000);
 });
 
+/** The sandbox at 10 ms a text, counting its sends: a campaign keeps sending long enough to pause it. */
+function slowCarrier(): Carrier & { sends: number } {
+  const carrier = {
+    ...sandbox,
+    sends: 0,
+    sendMessage: async (input: Parameters<Carrier['sendMessage']>[0]) => {
+      carrier.sends++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return sandbox.sendMessage(input);
+    },
+  };
+  return carrier;
+}
+
 describe('pause and resume', () => {
   it('pause stops new sends within a second; resume goes on where it stopped', async () => {
     const { groupId } = await makeGroup(t.ctx.db, company, 200);
-    let sends = 0;
-    // A slow carrier (10 ms a text) keeps the campaign sending long enough to pause it.
-    t.ctx.carrier = {
-      ...sandbox,
-      sendMessage: async (input) => {
-        sends++;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        return sandbox.sendMessage(input);
-      },
-    };
+    const carrier = slowCarrier();
+    t.ctx.carrier = carrier;
     try {
       const campaign = await queueCampaign(t.ctx, { companyId: company, numberId, groupId });
-      await vi.waitFor(() => expect(sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
+      await vi.waitFor(() => expect(carrier.sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
       const paused = await pauseCampaign(t.ctx, await campaignRow(t.ctx.db, campaign.id));
       const pausedAt = Date.now();
-      const atPause = sends;
+      const atPause = carrier.sends;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       // At most the send in flight when the pause came.
-      expect(sends - atPause).toBeLessThanOrEqual(1);
+      expect(carrier.sends - atPause).toBeLessThanOrEqual(1);
       expect(Date.now() - pausedAt).toBeLessThan(2_000);
       const held = await ledger(campaign.id);
       expect(held.filter((row) => row.state === 'sending')).toEqual([]);
@@ -281,25 +287,18 @@ describe('pause and resume', () => {
       await settled(campaign.id);
       const rows = await ledger(campaign.id);
       expect(rows.filter((row) => !['sent', 'delivered', 'undelivered'].includes(row.state))).toEqual([]);
-      expect(sends).toBe(200);
+      expect(carrier.sends).toBe(200);
     } finally {
       t.ctx.carrier = sandbox;
     }
   }, 60_000);
   it('paused on another server (only the job row says so), the run stops at its next checkpoint and gives back its rows', async () => {
     const { groupId } = await makeGroup(t.ctx.db, company, 200);
-    let sends = 0;
-    t.ctx.carrier = {
-      ...sandbox,
-      sendMessage: async (input) => {
-        sends++;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        return sandbox.sendMessage(input);
-      },
-    };
+    const carrier = slowCarrier();
+    t.ctx.carrier = carrier;
     try {
       const campaign = await queueCampaign(t.ctx, { companyId: company, numberId, groupId });
-      await vi.waitFor(() => expect(sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
+      await vi.waitFor(() => expect(carrier.sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
       // What another server's pause writes: the campaign paused and its job cancelled, no signal here.
       await t.ctx.db.update(campaigns).set({ state: 'paused' }).where(eq(campaigns.id, campaign.id));
       await cancelJob(t.ctx, 'campaign-send', sendJobKey(campaign.id, campaign.generation), { tx: t.ctx.db });
@@ -314,9 +313,9 @@ describe('pause and resume', () => {
         },
         { timeout: 5_000, interval: 20 },
       );
-      const atStop = sends;
+      const atStop = carrier.sends;
       await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(sends).toBe(atStop);
+      expect(carrier.sends).toBe(atStop);
       const rows = await ledger(campaign.id);
       expect(rows.filter((row) => row.state === 'sending')).toEqual([]);
       expect(rows.filter((row) => row.state === 'pending').length).toBeGreaterThan(0);
