@@ -8,8 +8,10 @@ import type { Campaign } from './api/campaigns';
 import type { ImportBatch } from './api/contacts';
 import type { ConversationPresence } from './api/conversationPresence';
 import type { ConversationUpdatedEvent } from './api/conversations';
+import type { ReleaseBatch } from './api/numberLifecycle';
 import type { BulkPurchase } from './api/numberPurchase';
 import type { IncomingCall } from './api/voice';
+import type { PortRequestStatus } from './domain/ports';
 import type { InAppCallingStatus } from './domain/users';
 
 /** The private channels of §7, by the kind of id their suffix carries. */
@@ -69,6 +71,8 @@ export const EVENTS = {
   conversationPresence: 'conversation.presence',
   /** A user's presence in a company changed (tray and shell follow it). */
   presenceChanged: 'presence.changed',
+  /** A port request of the company moved (created, desk step, upload, cancel), on the companies channel. */
+  portsUpdated: 'ports.updated',
 } as const;
 export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
 
@@ -123,6 +127,14 @@ export interface RealtimePayloads {
   /** A bulk purchase moved on, or ended (`finished`, whether or not every number was bought). */
   'bulk-purchase.progress': BulkPurchase;
   'bulk-purchase.finished': BulkPurchase;
+  /** A bulk release moved on, or ended (`completed`, whether or not every number was released). */
+  'batch.release-numbers.progress': ReleaseBatch;
+  'batch.release-numbers.completed': ReleaseBatch;
+  /**
+   * A port request changed: only its id and status (the companies channel reaches every member, whatever their
+   * role; screens that may see ports fetch the request).
+   */
+  'ports.updated': { id: number; status: PortRequestStatus };
 }
 
 /** `campaigns.updated`, on the company's campaigns channel: the campaign as it is now (without its groups). */

@@ -29,8 +29,12 @@ import { activityExportJob } from './modules/activity/exportJob';
 import { loadCaller } from './modules/auth/credentials';
 import { campaignSendJob } from './modules/campaigns/engine';
 import { contactImportJob } from './modules/contactImport/worker';
+import { marketplaceInterestJob } from './modules/marketplace/interestJob';
 import { scheduledTextJob } from './modules/messaging/scheduler';
+import { bulkReleaseJob } from './modules/numbers/lifecycle/bulkRelease';
+import { numberRemovalJob } from './modules/numbers/lifecycle/release';
 import { bulkPurchaseJob } from './modules/numbers/purchase/bulk';
+import { portDeskJob } from './modules/ports/desk';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 import { realtimeOriginsElsewhere } from './realtime/settings';
@@ -168,6 +172,10 @@ export async function buildApp(
       scheduledTextJob,
       campaignSendJob({ leaseMs: ctx.config.campaigns.leaseMs }),
       bulkPurchaseJob,
+      portDeskJob,
+      marketplaceInterestJob,
+      bulkReleaseJob,
+      numberRemovalJob,
     ],
     log: app.log,
   });

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   REALTIME_SECRET: optionalText,
   /** Signs short-lived media URLs (MMS, voicemail, recordings); kept in the data folder when unset. */
   MEDIA_SECRET: optionalText,
+  /** The sandbox porting desk's wait before each step of a port request (modules/ports/desk.ts). */
+  PORT_DESK_STEP_MS: z.coerce.number().int().min(0).optional(),
   /** Twilio as the real carrier: both set, or neither (the built-in sandbox carrier). */
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
@@ -142,6 +144,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** How campaigns are sent (modules/campaigns/engine). */
   campaigns: CampaignSettings;
+  /** The sandbox porting desk (modules/ports/desk.ts); unset: its defaults. */
+  portDesk?: { stepMs: number };
 }
 
 export interface CampaignSettings {
@@ -230,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    ...(e.PORT_DESK_STEP_MS !== undefined ? { portDesk: { stepMs: e.PORT_DESK_STEP_MS } } : {}),
     campaigns: {
       pace: Object.fromEntries(
         (

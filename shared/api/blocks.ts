@@ -22,6 +22,11 @@ export const BlockSchema = z.object({
   global: z.boolean(),
   number_id: z.number().int().nullable(),
   action: z.literal(BLOCK_ACTION_REJECT),
+  /** The blocked-on tracked number (E.164), for showing which number without listing them all; null when global. */
+  number: z.string().nullable(),
+  /** Who blocked the caller (their name, else their email); null when that user is gone. */
+  blocked_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** When the caller was blocked. */
   created_at: z.string(),
 });
 export type Block = z.infer<typeof BlockSchema>;

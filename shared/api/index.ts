@@ -11,16 +11,22 @@ import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
 import { CONVERSATION_PRESENCE_ENDPOINTS } from './conversationPresence';
 import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
+import { EXTENSION_SUGGESTION_ENDPOINTS, FORWARD_CONTACT_ENDPOINTS } from './forwardContacts';
 import { GREETING_ENDPOINTS } from './greetings';
 import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
 import { IN_APP_CALLING_ENDPOINTS } from './inAppCalling';
 import { INBOUND_ENDPOINTS } from './inbound';
 import { INBOX_ENDPOINTS } from './inbox';
+import { MARKETPLACE_ENDPOINTS } from './marketplace';
 import { MEDIA_ENDPOINTS, MESSAGING_ENDPOINTS } from './messaging';
 import { NOTE_ENDPOINTS } from './notes';
 import { NOTIFICATION_ENDPOINTS } from './notifications';
+import { NUMBER_LIFECYCLE_ENDPOINTS } from './numberLifecycle';
 import { NUMBER_PURCHASE_ENDPOINTS } from './numberPurchase';
 import { NUMBER_CONFIG_ENDPOINTS, NUMBER_ENDPOINTS } from './numbers';
+import { NUMBER_TABLE_ENDPOINTS } from './numberTable';
+import { NUMBER_TEMPLATE_ENDPOINTS } from './numberTemplates';
+import { PORT_ENDPOINTS } from './ports';
 import { REALTIME_ENDPOINTS } from './realtime';
 import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
 import { TENANT_ENDPOINTS } from './tenant';
@@ -42,17 +48,23 @@ export * from './conversationPresence';
 export * from './conversations';
 export * from './customFields';
 export * from './errors';
+export * from './forwardContacts';
 export * from './greetings';
 export * from './groups';
 export * from './inAppCalling';
 export * from './inbound';
 export * from './inbox';
+export * from './marketplace';
 export * from './messaging';
 export * from './notes';
 export * from './notifications';
+export * from './numberLifecycle';
 export * from './numberPurchase';
 export * from './numbers';
+export * from './numberTable';
+export * from './numberTemplates';
 export * from './paged';
+export * from './ports';
 export * from './query';
 export * from './realtime';
 export * from './savedReplies';
@@ -94,4 +106,11 @@ export const CONTRACT = {
   voice: VOICE_ENDPOINTS,
   campaigns: CAMPAIGN_ENDPOINTS,
   numberPurchase: NUMBER_PURCHASE_ENDPOINTS,
+  forwardContacts: FORWARD_CONTACT_ENDPOINTS,
+  extensionSuggestions: EXTENSION_SUGGESTION_ENDPOINTS,
+  numberLifecycle: NUMBER_LIFECYCLE_ENDPOINTS,
+  numberTable: NUMBER_TABLE_ENDPOINTS,
+  numberTemplates: NUMBER_TEMPLATE_ENDPOINTS,
+  marketplace: MARKETPLACE_ENDPOINTS,
+  ports: PORT_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { valuesOf } from '../domain/codes';
 import { DEFAULT_EXTENSION_CONFIG, EXTENSION_KEY_CODES, FORWARD_TYPES } from '../domain/extensions';
 import { EXTENSION_MAX, EXTENSION_MIN } from '../domain/limits';
-import { NUMBER_TYPES } from '../domain/numbers';
+import { NUMBER_STATUSES, NUMBER_TYPES } from '../domain/numbers';
 import { normalizePhone } from '../domain/phone';
 import {
   type DayHours,
@@ -17,6 +17,7 @@ import {
   to24Hour,
   WEEKDAYS,
 } from '../domain/schedule';
+import { CustomValueSchema } from './contacts';
 import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference } from './contract';
 import { pagedSchema } from './paged';
 import { TimeZoneSchema } from './timeZone';
@@ -37,6 +38,9 @@ export const TrackedNumberSchema = z.object({
   type: z.literal(valuesOf(NUMBER_TYPES)),
   sms_enabled: z.boolean(),
   call_transcription_enabled: z.boolean(),
+  /** §4 number activation: active, or inactive (being released) until `remove_at` (ISO 8601, else null). */
+  status: enumOf(NUMBER_STATUSES),
+  remove_at: z.string().nullable(),
   /** The sum of the unread counts of the number's conversations. */
   unread_messages_count: z.number().int().min(0),
   /** Whether the caller has a notification block (any channel) on the number. */
@@ -393,6 +397,8 @@ export const NumberUpdateSchema = z
     call_transcription_enabled: z.boolean().optional(),
     sms_enabled: z.boolean().optional(),
     schedule: ScheduleSchema.nullable().optional(),
+    /** §3 Number eavAttributeValues: the company's number custom fields (entity type 1); null removes a value. */
+    eavAttributeValues: z.array(CustomValueSchema).max(100).optional(),
   })
   .strict();
 export type NumberUpdate = z.input<typeof NumberUpdateSchema>;
@@ -429,6 +435,11 @@ export const NumberDetailSchema = z.object({
   sms_enabled: z.boolean(),
   call_transcription_enabled: z.boolean(),
   recording_enabled: z.boolean(),
+  /** §4 number activation: active, or inactive (being released) until `remove_at` (ISO 8601). */
+  status: enumOf(NUMBER_STATUSES),
+  remove_at: z.string().nullable(),
+  /** When its configuration last changed (ISO 8601). */
+  updated_at: z.string(),
   /** §3 routing type: the first extension's type, or derived from its forwards, stagger and the hours preset. */
   routing_type: enumOf(FORWARD_TYPES),
   routes: z.array(StoredRouteViewSchema),
@@ -443,10 +454,38 @@ export const NumberDetailSchema = z.object({
   /** The number's own schedule; null: it follows the company's (`GET /companies/{companyId}/schedule`). */
   schedule: ScheduleViewSchema.nullable(),
   triggers: z.array(TriggerSchema),
+  /** §3 Number eavAttributeValues: its values of the company's number custom fields. */
+  eavAttributeValues: z.array(CustomValueSchema),
 });
 export type NumberDetail = z.infer<typeof NumberDetailSchema>;
 
+/**
+ * What a caller meets on the number at a moment, in words, computed by the routing engine: the hours state, a
+ * summary ("Open: rings Sales and Service together for 20 s, then takes a voicemail."), and for a menu what each
+ * key leads to.
+ */
+export const RoutingPreviewSchema = z.object({
+  at: z.string(),
+  state: z.enum(['Open', 'Closed', 'Direct voicemail']),
+  summary: z.string(),
+  menu: z.array(z.object({ key: z.string(), label: z.string(), steps: z.array(z.string()) })),
+});
+export type RoutingPreview = z.infer<typeof RoutingPreviewSchema>;
+
 export const NUMBER_CONFIG_ENDPOINTS = {
+  preview: endpoint({
+    method: 'GET',
+    path: '/numbers/{id}/routing-preview',
+    summary:
+      'What a caller meets on the number now, or at `at` (ISO 8601), in words — worked out by the routing engine itself.',
+    params: z.object({ id }),
+    query: z.object({
+      at: z.iso
+        .datetime({ offset: true, message: 'Give the moment as an ISO 8601 date and time.' })
+        .optional(),
+    }),
+    response: RoutingPreviewSchema,
+  }),
   show: endpoint({
     method: 'GET',
     path: '/numbers/list/{id}',

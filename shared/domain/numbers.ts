@@ -70,6 +70,16 @@ export const PORT_SERVICES = codes([
 ]);
 export type PortService = (typeof PORT_SERVICES)[number]['value'];
 
+/**
+ * A number's state on the platform (§4 number activation): active, or inactive with a removal date; a removed
+ * number is released to the carrier and leaves the company's lists.
+ */
+export const NUMBER_STATUSES = codes([
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+]);
+export type NumberStatus = (typeof NUMBER_STATUSES)[number]['value'];
+
 export interface ActivationPlan {
   active: boolean;
   /** ISO 8601; null when the number stays. */

@@ -13,9 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { matchesSearch, nationalDigits } from '@shared/domain/numberSearch';
 import { TOLL_FREE_AREA_CODES } from '@shared/domain/phone';
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { numbers } from '../db/schema';
+import { liveNumber, numbers } from '../db/schema';
 import { AREA_CODES } from '../lib/sandboxAreaCodes';
 import { type NumberCarrier, type NumberQuery, NumberUnavailable, type OfferedNumber } from './numbers';
 
@@ -106,7 +106,7 @@ async function ownedAmong(db: Db, candidates: string[]): Promise<Set<string>> {
   const rows = await db
     .select({ number: numbers.number })
     .from(numbers)
-    .where(inArray(numbers.number, candidates));
+    .where(and(inArray(numbers.number, candidates), liveNumber));
   return new Set(rows.map((row) => row.number));
 }
 

@@ -24,11 +24,16 @@ import {
   conversationItems,
   conversations,
   eavAttributes,
+  forwardContacts,
   greetings,
   invitations,
+  marketplaceNumbers,
   notes,
+  numbers,
+  numberTemplates,
   organizationAdmins,
   organizations,
+  portRequests,
   savedReplies,
   users,
 } from '../db/schema';
@@ -276,6 +281,23 @@ const FIXTURES: Record<
   // Number configuration: a Demo Motors number and an Other Co one (PUT with an empty body changes nothing).
   'GET /api/numbers/list/:id': async (t) => mainLines(t),
   'PUT /api/numbers/:id': async (t) => mainLines(t),
+  'GET /api/numbers/:id/routing-preview': async (t) => mainLines(t),
+  // A number's life: a spare number of each company (releasing, keeping or rotating one changes no other test's
+  // line); activation and bulk releases name no number (422 for those allowed, so nothing changes).
+  'POST /api/numbers/:id/remove': (t) => spareNumberPair(t),
+  'POST /api/numbers/:id/restore': (t) => spareNumberPair(t),
+  'POST /api/numbers/:id/rotate': (t) => spareNumberPair(t),
+  'POST /api/numbers/remove-bulk': async (t) => bodyCompanyPair(t, { number_ids: [] }),
+  'PUT /api/v1/numbers': async (t) => bodyCompanyPair(t, { numbers: [0] }),
+  'POST /api/numbers/datatable/export': async (t) => bodyCompanyPair(t, {}),
+  'POST /api/numbers/locate-bulk': async (t) => bodyCompanyPair(t, { area_codes: ['312'], per_area_code: 1 }),
+  'GET /api/numbers/remove-bulk/:id': (t) =>
+    rowPair(t, batches, (company_id) => ({
+      kind: 'release-numbers',
+      state: 'finished',
+      total_rows: 0,
+      company_id,
+    })),
   // Blocks: a new block names its company in the body; lifting one, a block of each company made afresh.
   'POST /api/blocks': async (t) => ({
     own: t.ids.companies.demoMotors,
@@ -304,7 +326,43 @@ const FIXTURES: Record<
   'POST /api/numbers/bulk-purchase': async (t) => bodyCompanyPair(t, {}),
   'POST /api/number-limit-increase': async (t) => bodyCompanyPair(t, { requested: 30 }),
   'GET /api/numbers/bulk-purchase/:id': (t) => bulkPurchasePair(t),
+  // Forwarding numbers: a new one names its company in the body (an empty entry is a 422 for those allowed); by id,
+  // an entry of each company made afresh (a change with an empty body is a 422; nothing forwards to them).
+  'POST /api/forward-contacts': async (t) => bodyCompanyPair(t, {}),
+  'PUT /api/forward-contacts/:id': (t) => forwardContactPair(t),
+  'DELETE /api/forward-contacts/:id': (t) => forwardContactPair(t),
+  'GET /api/forward-contacts/:id/usage': (t) => forwardContactPair(t),
+  // Ports: a pending request of each company (cancelling it works; uploading with no file is a 409, not asked).
+  'GET /api/company/:companyId/ports/:id': (t) => portPair(t),
+  'POST /api/company/:companyId/ports/:id/documents': (t) => portPair(t),
+  'POST /api/company/:companyId/ports/:id/cancel': (t) => portPair(t),
+  // Number templates: one of Demo Motors and one of Other Co (a PUT with an empty body changes nothing; an apply
+  // or a delete with none is a 422 for those allowed).
+  'GET /api/companies/:companyId/numberTemplates/:id': (t) => templatePair(t),
+  'PUT /api/companies/:companyId/numberTemplates/:id': (t) => templatePair(t),
+  'POST /api/companies/:companyId/numberTemplates/:id/apply': (t) => templatePair(t),
+  // Marketplace numbers: Demo Motors' seeded unlisted one and one of Other Co (a PUT with an empty body changes
+  // nothing).
+  'GET /api/companies/:companyId/marketplaceNumbers/:id': (t) => marketplacePair(t),
+  'GET /api/companies/:companyId/marketplaceNumbers/:id/listings': (t) => marketplacePair(t),
+  'PUT /api/companies/:companyId/marketplaceNumbers/:id': (t) => marketplacePair(t),
 };
+
+/** Demo Motors' seeded unlisted marketplace number, and Other Co's main line on the marketplace (made once). */
+async function marketplacePair(t: TestApp) {
+  const number_id = t.ids.numbers.otherMain;
+  const [found] = await t.ctx.db
+    .select({ id: marketplaceNumbers.id })
+    .from(marketplaceNumbers)
+    .where(eq(marketplaceNumbers.number_id, number_id));
+  const [made] = found
+    ? [found]
+    : await t.ctx.db
+        .insert(marketplaceNumbers)
+        .values({ company_id: t.ids.companies.otherCo, number_id, asking_price_cents: 100 })
+        .returning({ id: marketplaceNumbers.id });
+  return { own: t.ids.marketplace.inApp, foreign: made?.id ?? 0 };
+}
 
 /** The seeded main lines' ids: Demo Motors' and Other Co's. */
 function mainLines(t: TestApp) {
@@ -332,6 +390,22 @@ async function rowPair<Table extends PgTable & { id: PgColumn }>(
     .values([row(t.ids.companies.demoMotors, 'own'), row(t.ids.companies.otherCo, 'foreign')])
     .returning({ id: table.id });
   return { own: Number(own?.id ?? 0), foreign: Number(foreign?.id ?? 0) };
+}
+
+/** A number of each company that no other test uses (in 312-555-7xxx, which the seed leaves free). */
+function spareNumberPair(t: TestApp) {
+  const suffix = String(7000 + (++serial % 1000));
+  return rowPair(t, numbers, (company_id, side) => ({
+    company_id,
+    number: `+1312555${side === 'own' ? suffix : String(Number(suffix) + 1000).padStart(4, '0')}`,
+    label: 'Matrix spare',
+  }));
+}
+
+/** A number template in Demo Motors and one in Other Co. */
+function templatePair(t: TestApp) {
+  const name = `Matrix template ${++serial}`;
+  return rowPair(t, numberTemplates, (company_id) => ({ company_id, name }));
 }
 
 /** A conversation in Demo Motors and one in Other Co (recipients in 646, which nothing else uses). */
@@ -378,6 +452,20 @@ async function bodyCompanyPair(t: TestApp, rest: Record<string, unknown>) {
     foreign: t.ids.companies.otherCo,
     payload: (id: number) => ({ company_id: id, ...rest }),
   };
+}
+
+/** A pending port request in Demo Motors and one in Other Co. */
+function portPair(t: TestApp) {
+  const request = {
+    numbers: [{ number: '+17205559001', type: 1 as const }],
+    losing_carrier: 'Matrix Telco',
+    account_number: 'M-1',
+    pin: '1234',
+    authorized_name: 'Matrix',
+    service_address: '1 Matrix St',
+    desired_date: '2026-12-01',
+  };
+  return rowPair(t, portRequests, (company_id) => ({ ...request, company_id }));
 }
 
 function bulkPurchasePair(t: TestApp) {
@@ -471,6 +559,12 @@ async function notePair(t: TestApp) {
 function blockPair(t: TestApp) {
   const target = `+1646555${String(2000 + (++serial % 8000))}`;
   return rowPair(t, blocks, (company_id) => ({ company_id, target, global: true }));
+}
+
+/** A forwarding number in Demo Motors and one in Other Co (numbers in 628, which nothing else uses). */
+function forwardContactPair(t: TestApp) {
+  const number = `+1628555${String(1000 + (++serial % 9000))}`;
+  return rowPair(t, forwardContacts, (company_id) => ({ company_id, name: 'Matrix forward', number }));
 }
 
 /** A text greeting in Demo Motors and one in Other Co. */
@@ -683,6 +777,11 @@ const FOREIGN_REFERENCES: Record<
     payload: { greeting: { greeting_id: await otherCompanyRow(t, 'greetings') } },
     field: 'greeting.greeting_id',
   }),
+  'POST /api/companies/:companyId/marketplaceNumbers': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/marketplaceNumbers`,
+    payload: { number_id: t.ids.numbers.otherMain, asking_price_cents: 100 },
+    field: 'number_id',
+  }),
   'PUT /api/companies/:companyId/triggers': async (t) => ({
     url: `/api/companies/${t.ids.companies.demoMotors}/triggers`,
     payload: {
@@ -691,6 +790,16 @@ const FOREIGN_REFERENCES: Record<
       ],
     },
     field: 'upsert.0.number_id',
+  }),
+  'POST /api/companies/:companyId/numberTemplates': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/numberTemplates`,
+    payload: { name: `Matrix ${++serial}`, greeting: { greeting_id: await otherCompanyRow(t, 'greetings') } },
+    field: 'greeting.greeting_id',
+  }),
+  'PUT /api/companies/:companyId/numberTemplates/:id': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/numberTemplates/${(await templatePair(t)).own}`,
+    payload: { routes: [{ type: 'in-app-calling', members: [t.ids.users['other@demo.test']] }] },
+    field: 'routes.0.members.0',
   }),
   'POST /api/blocks': async (t) => ({
     url: '/api/blocks',

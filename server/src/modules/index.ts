@@ -24,13 +24,20 @@ import { groupRoutes } from './groups/routes';
 import { inAppCallingRoutes } from './inAppCalling/routes';
 import { inboundRoutes } from './inbound/routes';
 import { labelRoutes } from './labels/routes';
+import { marketplaceRoutes } from './marketplace/routes';
 import { mediaRoutes } from './media/routes';
 import { messagingRoutes } from './messaging/routes';
 import { noteRoutes } from './notes/routes';
 import { notificationRoutes } from './notifications/routes';
 import { numberConfigRoutes } from './numbers/config/routes';
+import { extensionSuggestionRoutes } from './numbers/extensionSuggestions/routes';
+import { forwardContactRoutes } from './numbers/forwardContacts/routes';
+import { numberLifecycleRoutes } from './numbers/lifecycle/routes';
 import { numberPurchaseRoutes } from './numbers/purchase/routes';
 import { numberRoutes } from './numbers/routes';
+import { numberTableRoutes } from './numbers/table/routes';
+import { numberTemplateRoutes } from './numbers/templates/routes';
+import { portRoutes } from './ports/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { savedReplyRoutes } from './savedReplies/routes';
 import { tenantRoutes } from './tenant/routes';
@@ -58,6 +65,13 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   numberRoutes,
   numberConfigRoutes,
   numberPurchaseRoutes,
+  forwardContactRoutes,
+  extensionSuggestionRoutes,
+  portRoutes,
+  numberTemplateRoutes,
+  marketplaceRoutes,
+  numberLifecycleRoutes,
+  numberTableRoutes,
   blockRoutes,
   conversationRoutes,
   conversationPresenceRoutes,

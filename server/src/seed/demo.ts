@@ -10,6 +10,7 @@ import { seedDemoActivity } from './activity';
 import { type DemoCampaigns, seedDemoCampaigns } from './campaigns';
 import { seedDemoContacts } from './contacts';
 import { type DemoConversations, seedDemoConversations } from './conversations';
+import { type DemoMarketplace, seedDemoMarketplace } from './marketplace';
 import { type DemoNumbers, seedDemoNumbers } from './numbers';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -47,6 +48,8 @@ export interface DemoIds {
   faxNumber: number;
   /** Demo Motors' campaigns, one of each kind (seed/campaigns.ts). */
   campaigns: DemoCampaigns;
+  /** Demo Motors' marketplace numbers (seed/marketplace.ts). */
+  marketplace: DemoMarketplace;
 }
 
 export async function seedDemo(db: Db): Promise<DemoIds> {
@@ -142,6 +145,7 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       agent2: id('agent2@demo.test'),
     });
     const demoCampaigns = await seedDemoCampaigns(tx, motors.id, demoNumbers, id('admin@demo.test'));
+    const demoMarketplace = await seedDemoMarketplace(tx, motors.id, demoNumbers);
     return {
       organizationId: org.id,
       companies: { demoMotors: motors.id, demoRealty: realty.id, otherCo: other.id },
@@ -150,6 +154,7 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       conversations: demoConversations,
       faxNumber: activity.faxNumber,
       campaigns: demoCampaigns,
+      marketplace: demoMarketplace,
     };
   });
 }

@@ -9,8 +9,9 @@ import type {
   StoredSchedule,
   StoredVoicemail,
 } from '@shared/api/numbers';
+import type { NumberStatus } from '@shared/domain/numbers';
 import type { Weekday } from '@shared/domain/schedule';
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -43,7 +44,8 @@ export const numbers = pgTable(
   {
     id: serialId(),
     company_id: companyId(),
-    number: text('number').notNull().unique(),
+    /** E.164; unique among the numbers not yet released (a released number may be bought again, by anyone). */
+    number: text('number').notNull(),
     label: text('label').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** §3 number-type codes: 1 toll-free voice & SMS, 2 local voice & SMS, 3 fax, 4 bulk. */
@@ -73,14 +75,33 @@ export const numbers = pgTable(
       .notNull()
       .default({ greeting: null, email_alert_address: '' }),
     recording_enabled: boolean('recording_enabled').notNull().default(false),
+    number_template_id: integer('number_template_id'), // the template last applied (numberTemplates.ts)
     /** Rotating round robin: per extension, the member offered the previous call first (routing/types.ts). */
     round_robin: jsonb('round_robin').$type<Record<string, number>>().notNull().default({}),
     /** The number's own hours schedule; null: it follows its company's (`schedules`). */
     schedule: jsonb('schedule').$type<StoredSchedule | null>(),
+    /**
+     * §4 number activation: `active`, or `inactive` with its removal date (`remove_at`, §9 30 days ahead). An
+     * inactive number still takes calls and texts until then (a release can be undone without losing a caller);
+     * at `remove_at` the removal job gives it back to the carrier and sets `released_at`.
+     */
+    status: text('status').$type<NumberStatus>().notNull().default('active'),
+    remove_at: timestamptz('remove_at'),
+    /**
+     * Given back to the carrier: the row stays so the number's calls and conversations keep their history, but it
+     * is no longer the company's (no list, no routing, no sending) and its E.164 is free to be bought again.
+     */
+    released_at: timestamptz('released_at'),
     ...timestamps(),
   },
-  (table) => [index('numbers_company_idx').on(table.company_id)],
+  (table) => [
+    index('numbers_company_idx').on(table.company_id),
+    uniqueIndex('numbers_number_live_unique').on(table.number).where(sql`${table.released_at} is null`),
+  ],
 );
+
+/** The numbers still the companies' (not released to the carrier): every lookup of a working number says so. */
+export const liveNumber = isNull(numbers.released_at);
 
 /**
  * §3 Hours schedule settings of a company (§7 `GET`/`PUT /companies/{companyId}/schedule`): §4 preset 1–6, IANA

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { CampaignFieldsSchema } from '@shared/api/campaigns';
 import { GreetingFieldsSchema } from '@shared/api/greetings';
 import { ScheduleMessageFieldsSchema, SendMessageFieldsSchema } from '@shared/api/messaging';
+import { PortFieldsSchema } from '@shared/api/ports';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -191,6 +192,8 @@ const MULTIPART: Record<string, NonNullable<FuzzRoute['multipart']>> = {
   'POST /api/greetings': { fields: GreetingFieldsSchema, file: 'file' },
   'POST /api/campaigns': { fields: CampaignFieldsSchema, file: 'media[]' },
   'POST /api/campaigns/:id': { fields: CampaignFieldsSchema, file: 'media[]' },
+  'POST /api/company/:companyId/numbers/port': { fields: PortFieldsSchema, file: 'loa' },
+  'POST /api/company/:companyId/ports/:id/documents': { file: 'bill' },
   'POST /api/companies/:companyId/contacts/preview': { file: 'file' },
   'PUT /api/companies/:companyId/contacts': {
     fields: z.object({

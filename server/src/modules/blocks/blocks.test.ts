@@ -155,6 +155,42 @@ describe('POST /blocks', () => {
   });
 });
 
+describe('GET /blocks/{companyId}: where and by whom', () => {
+  it('names the tracked number a block is on and who blocked the caller, when; a global block has no number', async () => {
+    const agent = (await t.as('agent@demo.test', { method: 'GET', url: '/api/user' })).json<{
+      id: number;
+      name: string;
+    }>();
+    const onSales = (
+      await create('agent@demo.test', {
+        company_id: t.ids.companies.demoMotors,
+        target: '+16465550170',
+        number_id: t.ids.numbers.motorsSales,
+      })
+    ).json<Block>();
+    expect(onSales.blocked_by).toEqual({ id: agent.id, name: agent.name });
+    expect(onSales.number).toMatch(/^\+1\d{10}$/);
+    const everywhere = (
+      await create('owner@demo.test', {
+        company_id: t.ids.companies.demoMotors,
+        target: '+16465550171',
+        global: true,
+      })
+    ).json<Block>();
+    expect(everywhere.number).toBeNull();
+
+    const listed = (await list('agent@demo.test')).json<{ data: Block[] }>().data;
+    const sales = listed.find((block) => block.id === onSales.id);
+    expect(sales).toMatchObject({ number_id: t.ids.numbers.motorsSales, blocked_by: onSales.blocked_by });
+    expect(sales?.number).toBe(onSales.number);
+    expect(Number.isNaN(Date.parse(sales?.created_at ?? ''))).toBe(false);
+    const global = listed.find((block) => block.id === everywhere.id);
+    expect(global).toMatchObject({ global: true, number: null, number_id: null });
+    expect(global?.blocked_by?.name).toBeTruthy();
+    expect(global?.blocked_by?.id).not.toBe(agent.id);
+  });
+});
+
 describe('DELETE /blocks/{id}', () => {
   it('an administrator lifts a block; an agent may not (403); another company’s answers 404', async () => {
     const created = (

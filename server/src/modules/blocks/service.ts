@@ -5,17 +5,27 @@
 import { BLOCK_ACTION_REJECT } from '@shared/api/blocks';
 import { and, desc, eq, or } from 'drizzle-orm';
 import { companyOfRow } from '../../db/companyOf';
-import { blocks } from '../../db/schema';
+import { blocks, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
-import type { BlockRow } from './view';
+import type { BlockListing } from './view';
 
-/** The company's blocks, newest first. */
-export function listBlocks(ctx: AppContext, companyId: number): Promise<BlockRow[]> {
+/** The company's blocks, newest first, each with its tracked number and who blocked the caller. */
+export function listBlocks(ctx: AppContext, companyId: number, id?: number): Promise<BlockListing[]> {
   return ctx.db
-    .select()
+    .select({
+      block: blocks,
+      number: numbers.number,
+      blocker: { id: users.id, name: users.name, email: users.email },
+    })
     .from(blocks)
-    .where(eq(blocks.company_id, companyId))
+    .leftJoin(numbers, eq(numbers.id, blocks.number_id))
+    .leftJoin(users, eq(users.id, blocks.created_by))
+    .where(
+      id === undefined
+        ? eq(blocks.company_id, companyId)
+        : and(eq(blocks.company_id, companyId), eq(blocks.id, id)),
+    )
     .orderBy(desc(blocks.created_at), desc(blocks.id));
 }
 
@@ -28,7 +38,7 @@ export async function addBlock(
   companyId: number,
   userId: number,
   input: { target: string; global: boolean; number_id?: number | null; action?: number },
-): Promise<BlockRow> {
+): Promise<BlockListing> {
   const existing = await ctx.db
     .select()
     .from(blocks)
@@ -57,7 +67,9 @@ export async function addBlock(
     })
     .returning();
   if (!row) throw new Error('The block was not stored.');
-  return row;
+  const [listed] = await listBlocks(ctx, companyId, row.id);
+  if (!listed) throw new Error('The block was not stored.');
+  return listed;
 }
 
 /** The company a block belongs to, or null when there is no such block. */

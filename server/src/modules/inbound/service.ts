@@ -17,7 +17,7 @@ import { type DeliveryState, keywordReply, messageKeyword } from '@shared/domain
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { and, eq } from 'drizzle-orm';
 import { CarrierError } from '../../carriers';
-import { companies, contacts, conversationItems, conversations, numbers } from '../../db/schema';
+import { companies, contacts, conversationItems, conversations, liveNumber, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { noteCampaignReply } from '../campaigns/engine/hooks';
 import { isUniqueViolation } from '../contacts/service/checks';
@@ -58,7 +58,11 @@ export interface Received {
 /** The tracked number with that number (any written form), or undefined. */
 export async function trackedNumber(ctx: AppContext, number: string): Promise<NumberRow | undefined> {
   const e164 = normalizePhone(number) ?? number.trim();
-  const [row] = await ctx.db.select().from(numbers).where(eq(numbers.number, e164)).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(numbers)
+    .where(and(eq(numbers.number, e164), liveNumber))
+    .limit(1);
   return row;
 }
 

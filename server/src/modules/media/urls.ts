@@ -164,3 +164,39 @@ export function verifyCampaignMediaUrl(
     sig: media.sig,
   });
 }
+
+/**
+ * Port request documents (a bill, a letter of authorisation) are signed like attachments, under indices of their
+ * own (-2000 down, one per document), so a port's link never opens another record's file of the same id.
+ */
+const PORT_DOCUMENT_INDEX = (index: number) => -2000 - index;
+
+/** `/api/ports/{id}/documents/{index}?company=…&expires=…&sig=…`, valid for MEDIA_URL_TTL_MS from now. */
+export function signPortDocumentUrl(
+  ctx: AppContext,
+  document: { companyId: number; portId: number; index: number },
+): string {
+  const expires = ctx.now().getTime() + MEDIA_URL_TTL_MS;
+  const sig = signature(
+    ctx,
+    document.companyId,
+    document.portId,
+    PORT_DOCUMENT_INDEX(document.index),
+    expires,
+  );
+  return `${ctx.config.apiPrefix}/ports/${document.portId}/documents/${document.index}?company=${document.companyId}&expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a port document URL's parts, as verifyMediaUrl does an attachment's. */
+export function verifyPortDocumentUrl(
+  ctx: AppContext,
+  document: { companyId: number; portId: number; index: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  return verifyMediaUrl(ctx, {
+    companyId: document.companyId,
+    itemId: document.portId,
+    index: PORT_DOCUMENT_INDEX(document.index),
+    expires: document.expires,
+    sig: document.sig,
+  });
+}

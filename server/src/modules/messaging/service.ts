@@ -20,7 +20,7 @@ import { and, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CarrierError } from '../../carriers/types';
 import type { Db } from '../../db/client';
-import { contacts, conversationItems, conversations, numbers } from '../../db/schema';
+import { contacts, conversationItems, conversations, liveNumber, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { parseInput } from '../../http/route';
 import { cancelJob, enqueueJob } from '../../jobs/queue';
@@ -43,6 +43,8 @@ type NumberRow = typeof numbers.$inferSelect;
 export const MESSAGES = {
   noContent: 'Write a message or attach a file.',
   notSmsNumber: 'This number cannot send texts.',
+  releasedNumber:
+    'This conversation’s number was released; start a new conversation from one of your numbers.',
   notOwnNumber: 'Choose one of this company’s numbers.',
   badRecipient: 'Enter a valid phone number to send to.',
   unsubscribed: (name: string, number: string) =>
@@ -88,13 +90,14 @@ async function resolveTarget(
     if (!conversation) throw notFound('conversation');
     const [number] = await ctx.db.select().from(numbers).where(eq(numbers.id, conversation.number_id));
     if (!number) throw notFound('conversation');
+    if (number.released_at) throw invalid({ conversationId: [MESSAGES.releasedNumber] });
     if (!number.sms_enabled) throw invalid({ conversationId: [MESSAGES.notSmsNumber] });
     return { conversation, number };
   }
   const [number] = await ctx.db
     .select()
     .from(numbers)
-    .where(and(eq(numbers.id, fields.numberId ?? 0), eq(numbers.company_id, companyId)));
+    .where(and(eq(numbers.id, fields.numberId ?? 0), eq(numbers.company_id, companyId), liveNumber));
   if (!number) throw invalid({ numberId: [MESSAGES.notOwnNumber] });
   if (!number.sms_enabled) throw invalid({ numberId: [MESSAGES.notSmsNumber] });
   const recipient = normalizePhone(fields.to ?? '');

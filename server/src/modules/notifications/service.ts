@@ -13,7 +13,15 @@ import {
 } from '@shared/api/notifications';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { calls, conversations, faxes, notificationBlocks, numbers, voicemails } from '../../db/schema';
+import {
+  calls,
+  conversations,
+  faxes,
+  liveNumber,
+  notificationBlocks,
+  numbers,
+  voicemails,
+} from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
 import { notificationBlockView } from './view';
@@ -63,7 +71,7 @@ async function checkNumbers(
   const rows = await ctx.db
     .select({ id: numbers.id })
     .from(numbers)
-    .where(and(eq(numbers.company_id, companyId), inArray(numbers.id, unique)));
+    .where(and(eq(numbers.company_id, companyId), liveNumber, inArray(numbers.id, unique)));
   const found = new Set(rows.map((row) => row.id));
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length) {
@@ -132,7 +140,7 @@ export async function callerCounts(
     ctx.db
       .select({ id: numbers.id })
       .from(numbers)
-      .where(eq(numbers.company_id, companyId))
+      .where(and(eq(numbers.company_id, companyId), liveNumber))
       .orderBy(asc(numbers.id)),
     countsByNumber(ctx, companyId),
     blocksOf(ctx, userId, companyId),

@@ -38,6 +38,8 @@ describe('GET /companies/{companyId}/numbers', () => {
       type: 2,
       sms_enabled: true,
       call_transcription_enabled: false,
+      status: 'active',
+      remove_at: null,
       unread_messages_count: expect.any(Number),
       hasNotificationBlocks: false,
     });

@@ -5,14 +5,15 @@
 import type { TrackedNumber } from '@shared/api/numbers';
 import { phoneSearchDigits } from '@shared/domain/phone';
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { conversations, numbers } from '../../db/schema';
+import { conversations, liveNumber, numbers } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { likePattern } from '../companies/service';
 import { numbersWithBlocks } from '../notifications/service';
+import type { NumberRow } from './config/view';
 import { trackedNumberView } from './view';
 
 /** The search over number and label: phone-like text matches the number's digits ("(312) 555-01" → 31255501). */
-function numberSearch(search: string | undefined): SQL | undefined {
+export function numberSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   // Fewer than three digits would match nearly every number.
   const digits = phoneSearchDigits(search);
@@ -30,7 +31,7 @@ export async function listNumbers(
   userId: number,
   options: { search?: string | undefined; limit: number; offset: number },
 ): Promise<{ rows: TrackedNumber[]; total: number }> {
-  const where = and(eq(numbers.company_id, companyId), numberSearch(options.search));
+  const where = and(eq(numbers.company_id, companyId), liveNumber, numberSearch(options.search));
   const rows = await ctx.db
     .select()
     .from(numbers)
@@ -39,6 +40,15 @@ export async function listNumbers(
     .limit(options.limit)
     .offset(options.offset);
   const [total] = await ctx.db.select({ total: count() }).from(numbers).where(where);
+  return { rows: await withCounts(ctx, userId, rows), total: total?.total ?? 0 };
+}
+
+/** The numbers as lists show them to `userId`: each with its conversations' unread count and their blocks. */
+export async function withCounts(
+  ctx: AppContext,
+  userId: number,
+  rows: NumberRow[],
+): Promise<TrackedNumber[]> {
   const unread = rows.length
     ? await ctx.db
         .select({
@@ -60,13 +70,10 @@ export async function listNumbers(
     rows.map((row) => row.id),
   );
   const unreadById = new Map(unread.map((row) => [row.number_id, Number(row.unread)]));
-  return {
-    rows: rows.map((row) =>
-      trackedNumberView(row, {
-        unread: unreadById.get(row.id) ?? 0,
-        hasNotificationBlocks: blocked.has(row.id),
-      }),
-    ),
-    total: total?.total ?? 0,
-  };
+  return rows.map((row) =>
+    trackedNumberView(row, {
+      unread: unreadById.get(row.id) ?? 0,
+      hasNotificationBlocks: blocked.has(row.id),
+    }),
+  );
 }

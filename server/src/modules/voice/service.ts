@@ -5,7 +5,7 @@
 import { VOICE_MESSAGES } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
 import type { VoiceActor, VoiceCarrier } from '../../carriers/voice';
-import { companyOfRow } from '../../db/companyOf';
+import { companyOfNumber as companyOfLiveNumber } from '../../db/companyOf';
 import { calls, numbers, users } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid, notFound } from '../../lib/errors';
@@ -36,7 +36,7 @@ export async function callOfCompany(ctx: AppContext, companyId: number, callId: 
 
 /** The company a tracked number belongs to, or null when there is no such number. */
 export function companyOfNumber(ctx: AppContext, numberId: number): Promise<number | null> {
-  return companyOfRow(ctx.db, numbers, numberId);
+  return companyOfLiveNumber(ctx.db, numberId);
 }
 
 /** A tracked number by id, else 404. */

@@ -86,8 +86,9 @@ export async function runCampaignSend(ctx: AppContext, job: RunningJob): Promise
   const [number] = campaign.number_id
     ? await ctx.db.select().from(numbers).where(eq(numbers.id, campaign.number_id))
     : [];
-  if (!number || number.company_id !== campaign.company_id || !number.sms_enabled) {
-    await endCampaign(ctx, campaign, 'failed', number ? SEND_MESSAGES.numberNoSms : SEND_MESSAGES.numberGone);
+  if (!number || number.company_id !== campaign.company_id || number.released_at || !number.sms_enabled) {
+    const gone = !number || number.released_at !== null;
+    await endCampaign(ctx, campaign, 'failed', gone ? SEND_MESSAGES.numberGone : SEND_MESSAGES.numberNoSms);
     return;
   }
   if (!campaign.started_at) {

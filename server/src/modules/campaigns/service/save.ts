@@ -23,7 +23,7 @@ import {
 } from '@shared/domain/campaigns';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { campaigns, companies, contactGroups, numbers } from '../../../db/schema';
+import { campaigns, companies, contactGroups, liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { parseInput } from '../../../http/route';
 import { wakeJobRunners } from '../../../jobs/queue';
@@ -151,7 +151,7 @@ async function checkReferences(ctx: AppContext, companyId: number, next: Next): 
     const [number] = await ctx.db
       .select({ sms_enabled: numbers.sms_enabled })
       .from(numbers)
-      .where(and(eq(numbers.id, next.number_id), eq(numbers.company_id, companyId)));
+      .where(and(eq(numbers.id, next.number_id), eq(numbers.company_id, companyId), liveNumber));
     if (!number) errors.number_id = [SAVE_MESSAGES.notOwnNumber];
     else if (!number.sms_enabled) errors.number_id = [SAVE_MESSAGES.notSmsNumber];
   }

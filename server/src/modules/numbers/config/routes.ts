@@ -8,7 +8,16 @@ import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
-import { companyOfNumber, getNumberConfig, saveTriggers, updateNumberConfig } from './service/number';
+import { notFound } from '../../../lib/errors';
+import { routingInputsOf } from '../../voice/session';
+import {
+  companyOfNumber,
+  getNumberConfig,
+  numberOfCompany,
+  saveTriggers,
+  updateNumberConfig,
+} from './service/number';
+import { PREVIEW_CALLER, previewRouting } from './service/preview';
 import { companySchedule, saveCompanySchedule } from './service/schedule';
 import { scheduleView, triggerView } from './view';
 
@@ -22,6 +31,22 @@ export function numberConfigRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(E.show, 'numbers.view', async ({ company, params }) => getNumberConfig(ctx, company.id, params.id), {
     company: numberCompany,
   });
+
+  route(
+    E.preview,
+    'numbers.view',
+    async ({ company, params, query }) => {
+      const row = await numberOfCompany(ctx.db, company.id, params.id);
+      if (!row) throw notFound('number');
+      return previewRouting({
+        ...(await routingInputsOf(ctx, row)),
+        roundRobin: row.round_robin,
+        caller: PREVIEW_CALLER,
+        now: query.at ? new Date(query.at) : ctx.now(),
+      });
+    },
+    { company: numberCompany },
+  );
 
   route(
     E.update,

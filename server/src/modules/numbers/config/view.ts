@@ -30,6 +30,8 @@ export function numberBasics(
     type: row.type as NumberType,
     sms_enabled: row.sms_enabled,
     call_transcription_enabled: row.call_transcription_enabled,
+    status: row.status,
+    remove_at: row.remove_at?.toISOString() ?? null,
   };
 }
 
@@ -72,6 +74,7 @@ export function numberDetailView(
   row: NumberRow,
   triggers: readonly TriggerRow[],
   effective: StoredSchedule,
+  custom: NumberDetail['eavAttributeValues'] = [],
 ): NumberDetail {
   return {
     ...numberBasics(row),
@@ -85,5 +88,7 @@ export function numberDetailView(
     voicemail: row.voicemail,
     schedule: row.schedule ? scheduleView(row.schedule) : null,
     triggers: triggers.map(triggerView),
+    eavAttributeValues: custom,
+    updated_at: row.updated_at.toISOString(),
   };
 }

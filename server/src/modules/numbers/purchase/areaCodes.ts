@@ -1,6 +1,6 @@
 /** §7 `GET /company/{id}/area-codes`: the area codes of the company's numbers, with how many numbers each. */
-import { asc, count, eq, sql } from 'drizzle-orm';
-import { numbers } from '../../../db/schema';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 
 export async function companyAreaCodes(
@@ -12,7 +12,7 @@ export async function companyAreaCodes(
   return ctx.db
     .select({ area_code: areaCode, count: count() })
     .from(numbers)
-    .where(eq(numbers.company_id, companyId))
+    .where(and(eq(numbers.company_id, companyId), liveNumber))
     .groupBy(areaCode)
     .orderBy(asc(areaCode));
 }

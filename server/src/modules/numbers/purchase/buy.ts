@@ -7,11 +7,11 @@
 import { RouteSchema } from '@shared/api/numbers';
 import { isTollFreeAreaCode, nationalDigits } from '@shared/domain/numberSearch';
 import type { NumberCategory, NumberType } from '@shared/domain/numbers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NumberUnavailable } from '../../../carriers/numbers';
 import { TWILIO_SMS_PATH } from '../../../carriers/types';
 import type { Db } from '../../../db/client';
-import { auditLog, companies, numbers } from '../../../db/schema';
+import { auditLog, companies, liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { isUniqueViolation } from '../../contacts/service/checks';
 import { voiceUrl } from '../../voice/twilio/view';
@@ -64,7 +64,8 @@ export function startingRoutes() {
   return [RouteSchema.parse({ extension: 1, label: 'Main', type: 'voicemail', voicemail_enabled: true })];
 }
 
-const hooksOf = (ctx: AppContext) => ({
+/** Where the carrier sends a bought number’s calls and texts: our webhooks. */
+export const hooksOf = (ctx: AppContext) => ({
   voiceUrl: voiceUrl(ctx),
   smsUrl: `${ctx.config.publicUrl.replace(/\/$/, '')}${ctx.config.apiPrefix}${TWILIO_SMS_PATH}`,
 });
@@ -87,7 +88,7 @@ export async function acquireNumber(
   const [existing] = await ctx.db
     .select({ id: numbers.id })
     .from(numbers)
-    .where(eq(numbers.number, purchase.number));
+    .where(and(eq(numbers.number, purchase.number), liveNumber));
   if (existing) throw new PurchaseRefused(NUMBER_TAKEN_MESSAGE, 422);
 
   let sid: string;

@@ -7,7 +7,7 @@ import type { NumberLimit } from '@shared/api/numberPurchase';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, numberLimitRequests, numbers } from '../../../db/schema';
+import { companies, liveNumber, numberLimitRequests, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { notFound } from '../../../lib/errors';
 
@@ -22,7 +22,10 @@ export async function limitAndUsed(db: Db, companyId: number): Promise<{ limit: 
     .from(companies)
     .where(eq(companies.id, companyId));
   if (!company) throw notFound();
-  const [used] = await db.select({ n: count() }).from(numbers).where(eq(numbers.company_id, companyId));
+  const [used] = await db
+    .select({ n: count() })
+    .from(numbers)
+    .where(and(eq(numbers.company_id, companyId), liveNumber));
   return { limit: company.limit, used: used?.n ?? 0 };
 }
 

@@ -4,31 +4,19 @@
  * configure numbers"); reading the limit and the area codes numbers.view. Routes that name their company in the
  * body read it before the company is resolved (422 when it is not a company id).
  */
-import { IdParamSchema } from '@shared/api/contract';
 import { NUMBER_PURCHASE_ENDPOINTS as E } from '@shared/api/numberPurchase';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../http/caller';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
 import { HttpError, invalid } from '../../../lib/errors';
+import { bodyCompany } from '../bodyCompany';
 import { numberBasics } from '../config/view';
 import { companyAreaCodes } from './areaCodes';
 import { bulkPurchaseView, findBulkPurchase, startBulkPurchase } from './bulk';
 import { acquireNumber, type Buyer, PurchaseRefused } from './buy';
 import { numberLimitOf, requestLimitIncrease } from './limit';
 import { locateNumbers } from './search';
-
-const CompanyOfBody = z.object({ company_id: IdParamSchema });
-
-/** The company a request names in its body. */
-const bodyCompany = {
-  record: async ({ request }: { request: FastifyRequest }) => {
-    const parsed = CompanyOfBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalid({ company_id: ['Say which company the numbers are for.'] });
-    return parsed.data.company_id;
-  },
-};
 
 const buyerOf = (caller: Caller): Buyer => ({
   userId: caller.user.id,

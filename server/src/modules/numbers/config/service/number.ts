@@ -3,32 +3,33 @@
  * `PUT /numbers/{id}`) and the company's triggers (`PUT /companies/{companyId}/triggers`): reading, the checks
  * that need the whole number, and saving.
  */
+
 import type { NumberDetail, NumberUpdateSchema, TriggersBodySchema } from '@shared/api/numbers';
+import { ENTITY_TYPES } from '@shared/domain/customFields';
 import { extensionKeyLabel, normalizeRoutes } from '@shared/domain/extensions';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../../db/client';
-import { companyOfRow } from '../../../../db/companyOf';
-import { numbers, numberTriggers } from '../../../../db/schema';
+import { companyOfNumber } from '../../../../db/companyOf';
+import { liveNumber, numbers, numberTriggers } from '../../../../db/schema';
 import type { AppContext } from '../../../../http/context';
 import { invalid, notFound } from '../../../../lib/errors';
+import { checkValuesOrThrow, loadFieldRules, readValues, writeValues } from '../../../customFields/values';
 import { type NumberRow, numberDetailView, type TriggerRow } from '../view';
 import { companySchedule } from './schedule';
 
 type Update = z.output<typeof NumberUpdateSchema>;
 type TriggersBody = z.output<typeof TriggersBodySchema>;
 
-/** The company a number belongs to (null: no such number), for the route wrapper. */
-export function companyOfNumber(db: Db, id: number): Promise<number | null> {
-  return companyOfRow(db, numbers, id);
-}
+/** The company a number belongs to (null: no such number, or released), for the route wrapper. */
+export { companyOfNumber };
 
 /** The number, when it is one of the company's. */
 export async function numberOfCompany(db: Db, companyId: number, id: number): Promise<NumberRow | undefined> {
   const [row] = await db
     .select()
     .from(numbers)
-    .where(and(eq(numbers.id, id), eq(numbers.company_id, companyId)));
+    .where(and(eq(numbers.id, id), eq(numbers.company_id, companyId), liveNumber));
   return row;
 }
 
@@ -40,7 +41,8 @@ export async function numberDetail(db: Db, row: NumberRow): Promise<NumberDetail
     .where(eq(numberTriggers.number_id, row.id))
     .orderBy(asc(numberTriggers.id));
   const effective = row.schedule ?? (await companySchedule(db, row.company_id));
-  return numberDetailView(row, triggers, effective);
+  const custom = await readValues(db, ENTITY_TYPES.number, [row.id]);
+  return numberDetailView(row, triggers, effective, custom.get(row.id) ?? []);
 }
 
 /** One number of the company with its configuration (404 for none). */
@@ -54,7 +56,10 @@ export async function getNumberConfig(ctx: AppContext, companyId: number, id: nu
  * The checks of a configuration that need the whole number: the menu's default and the after-hours extension are
  * extensions of the number. Answers the per-field messages (empty: fine), with paths as sent.
  */
-export function configurationErrors(current: NumberRow, update: Update): Record<string, string[]> {
+export function configurationErrors(
+  current: Pick<NumberRow, 'routes' | 'menu' | 'after_hours_extension'>,
+  update: Update,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, text: string) => {
     errors[field] = [...(errors[field] ?? []), text];
@@ -104,15 +109,27 @@ export async function updateNumberConfig(
   if (!row) throw notFound('number');
   const errors = configurationErrors(row, update);
   if (Object.keys(errors).length) throw invalid(errors);
+  const custom = update.eavAttributeValues
+    ? checkValuesOrThrow(
+        await loadFieldRules(ctx.db, companyId, ENTITY_TYPES.number),
+        update.eavAttributeValues,
+      )
+    : [];
   const values = updateValues(update);
-  const [updated] = Object.keys(values).length
-    ? await ctx.db
-        .update(numbers)
-        .set({ ...values, updated_at: new Date() })
-        .where(eq(numbers.id, row.id))
-        .returning()
-    : [row];
-  return numberDetail(ctx.db, updated ?? row);
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (custom.length)
+      await writeValues(tx, { companyId, entityType: ENTITY_TYPES.number }, [
+        { entityId: row.id, values: custom },
+      ]);
+    if (!Object.keys(values).length && !custom.length) return row;
+    const [changed] = await tx
+      .update(numbers)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(numbers.id, row.id))
+      .returning();
+    return changed ?? row;
+  });
+  return numberDetail(ctx.db, updated);
 }
 
 /**

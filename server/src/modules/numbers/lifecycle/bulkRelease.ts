@@ -1,0 +1,176 @@
+/**
+ * A bulk release (`POST /numbers/remove-bulk`, §4 background batches): a batch of kind `release-numbers` run by the
+ * job runner, one number a step, each released as `POST /numbers/{id}/remove` releases one. A number that is not
+ * the company's (any more) is named with the reason and the rest go on. The batch's cursor moves in the step's own
+ * transaction, so a run that dies resumes at the next number. Each step publishes
+ * `batch.release-numbers.progress` on the company's channel, the end `batch.release-numbers.completed`.
+ */
+import { setImmediate } from 'node:timers/promises';
+import { NUMBER_LIFECYCLE_MESSAGES, type ReleaseBatch } from '@shared/api/numberLifecycle';
+import { channels, EVENTS } from '@shared/realtime';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { batchErrors, batches, liveNumber, numbers } from '../../../db/schema';
+import type { AppContext } from '../../../http/context';
+import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
+import { HandBack, type JobHandler } from '../../../jobs/runner';
+import { type Actor, releaseNumber } from './release';
+
+export const RELEASE_NUMBERS_KIND = 'release-numbers';
+
+type BatchRow = typeof batches.$inferSelect;
+interface ReleaseOptions {
+  number_ids: number[];
+  impersonator_id: number | null;
+}
+const optionsOf = (batch: BatchRow) => batch.options as unknown as ReleaseOptions;
+
+export async function startBulkRelease(
+  ctx: AppContext,
+  companyId: number,
+  actor: Actor,
+  numberIds: readonly number[],
+): Promise<ReleaseBatch> {
+  const unique = [...new Set(numberIds)];
+  const options: ReleaseOptions = { number_ids: unique, impersonator_id: actor.impersonatorId };
+  const batch = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(batches)
+      .values({
+        company_id: companyId,
+        kind: RELEASE_NUMBERS_KIND,
+        state: 'queued',
+        user_id: actor.userId,
+        options: options as unknown as Record<string, unknown>,
+        total_rows: unique.length,
+        created_at: ctx.now(),
+      })
+      .returning();
+    if (!created) throw new Error('the bulk release was not created');
+    await enqueueJob(
+      ctx,
+      { kind: RELEASE_NUMBERS_KIND, key: String(created.id), payload: { batchId: created.id } },
+      { tx },
+    );
+    return created;
+  });
+  wakeJobRunners(ctx);
+  return releaseBatchView(ctx, batch);
+}
+
+export async function findBulkRelease(ctx: AppContext, id: number): Promise<BatchRow | undefined> {
+  const [batch] = await ctx.db
+    .select()
+    .from(batches)
+    .where(and(eq(batches.id, id), eq(batches.kind, RELEASE_NUMBERS_KIND)));
+  return batch;
+}
+
+export async function releaseBatchView(ctx: { db: Db }, batch: BatchRow): Promise<ReleaseBatch> {
+  const failed = await ctx.db
+    .select({ cells: batchErrors.cells, reason: batchErrors.reason })
+    .from(batchErrors)
+    .where(eq(batchErrors.batch_id, batch.id))
+    .orderBy(asc(batchErrors.row_number));
+  const total = batch.total_rows ?? 0;
+  return {
+    id: batch.id,
+    company_id: batch.company_id,
+    state: batch.state as ReleaseBatch['state'],
+    total,
+    released: batch.created,
+    failed: failed.map((row) => ({
+      number_id: Number(row.cells[0]),
+      number: row.cells[1] ?? '',
+      reason: row.reason,
+    })),
+    progress: total === 0 ? 100 : Math.round((batch.processed_rows / total) * 1000) / 10,
+    created_at: batch.created_at.toISOString(),
+    finished_at: batch.finished_at?.toISOString() ?? null,
+  };
+}
+
+async function publish(ctx: AppContext, event: 'progress' | 'completed', batch: BatchRow): Promise<void> {
+  try {
+    await ctx.realtime.publish(
+      channels.companies(batch.company_id),
+      event === 'progress' ? EVENTS.batchReleaseNumbersProgress : EVENTS.batchReleaseNumbersCompleted,
+      await releaseBatchView(ctx, batch),
+    );
+  } catch {
+    // The status endpoint still answers; a realtime outage never stops the release.
+  }
+}
+
+async function runBulkRelease(ctx: AppContext, job: Parameters<JobHandler<AppContext>['run']>[1]) {
+  const [taken] = await ctx.db
+    .update(batches)
+    .set({ state: 'running' })
+    .where(
+      and(
+        eq(batches.id, Number(job.row.payload.batchId)),
+        eq(batches.kind, RELEASE_NUMBERS_KIND),
+        inArray(batches.state, ['queued', 'running']),
+      ),
+    )
+    .returning();
+  if (!taken) return;
+  let batch = taken;
+  const options = optionsOf(batch);
+  const actor: Actor = { userId: batch.user_id, impersonatorId: options.impersonator_id };
+  for (let index = batch.processed_rows; index < options.number_ids.length; index++) {
+    if (job.signal.aborted) throw new HandBack();
+    const numberId = options.number_ids[index] ?? 0;
+    const [row] = await ctx.db
+      .select()
+      .from(numbers)
+      .where(and(eq(numbers.id, numberId), eq(numbers.company_id, batch.company_id), liveNumber));
+    // Releasing is idempotent (a number already being released keeps its date), so a step redone after a crash
+    // between the release and the cursor's move changes nothing.
+    if (row) await releaseNumber(ctx, actor, row);
+    const failure = row ? null : NUMBER_LIFECYCLE_MESSAGES.released;
+    const current = batch;
+    batch = await ctx.db.transaction(async (tx) => {
+      if (failure)
+        await tx.insert(batchErrors).values({
+          batch_id: current.id,
+          row_number: index + 1,
+          reason: failure,
+          cells: [String(numberId), ''],
+        });
+      const [moved] = await tx
+        .update(batches)
+        .set({
+          processed_rows: index + 1,
+          ...(failure ? { failed: sql`${batches.failed} + 1` } : { created: sql`${batches.created} + 1` }),
+        })
+        .where(and(eq(batches.id, current.id), eq(batches.processed_rows, index)))
+        .returning();
+      if (!moved) throw new Error(`bulk release ${current.id}: step ${index} was already taken`);
+      await job.checkpoint({ done: index + 1, total: current.total_rows }, tx);
+      return moved;
+    });
+    await publish(ctx, 'progress', batch);
+    // PGlite answers without yielding to the event loop: let requests through between numbers.
+    await setImmediate();
+  }
+  const [finished] = await ctx.db
+    .update(batches)
+    .set({ state: 'finished', finished_at: ctx.now() })
+    .where(eq(batches.id, batch.id))
+    .returning();
+  if (finished) await publish(ctx, 'completed', finished);
+}
+
+export const bulkReleaseJob: JobHandler<AppContext> = {
+  kind: RELEASE_NUMBERS_KIND,
+  run: runBulkRelease,
+  async onFailed(ctx, job) {
+    const [failed] = await ctx.db
+      .update(batches)
+      .set({ state: 'failed', finished_at: ctx.now() })
+      .where(and(eq(batches.id, Number(job.payload.batchId)), inArray(batches.state, ['queued', 'running'])))
+      .returning();
+    if (failed) await publish(ctx, 'completed', failed);
+  },
+};
