@@ -80,3 +80,50 @@ test('the owner finds a vanity number, buys it, then buys three at once', async 
   await purchase.getByRole('link', { name: 'See the numbers' }).click();
   await expect(page.getByRole('heading', { name: 'Numbers', level: 1 })).toBeVisible();
 });
+
+test('the owner narrows the table, releases a number and keeps it, then releases two at once', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInThroughUi(page, server.url, 'owner@demo.test');
+  await expectSignedIn(page);
+  await openNumbers(page);
+  await expect(page.getByRole('region', { name: 'Number statistics' })).toContainText('Numbers');
+  const table = page.getByRole('table', { name: 'Numbers' });
+
+  // Filters live in the address: local numbers only.
+  await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+  await page.getByRole('option', { name: 'Local Voice & SMS' }).click();
+  await expect(page).toHaveURL(/type=2/);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // One number's page: what a caller meets now, from the routing engine; release it, then keep it.
+  await table.getByRole('row').nth(1).getByRole('link').first().click();
+  const preview = page.getByRole('region', { name: 'What a caller meets now' });
+  await expect(preview).toContainText(/^What a caller meets now(Open|Closed|Direct voicemail): /);
+  await page.getByRole('button', { name: 'Release number' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release number' }).click();
+  await expect(page.getByText('This number is being released')).toBeVisible();
+  await page.getByRole('button', { name: 'Keep this number' }).click();
+  await expect(page.getByText('This number is being released')).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Two at once from the table: the bulk release runs and names how many it released.
+  await page.getByRole('link', { name: 'All numbers' }).click();
+  await table
+    .getByRole('checkbox', { name: /^Select \(/ })
+    .nth(0)
+    .check();
+  await table
+    .getByRole('checkbox', { name: /^Select \(/ })
+    .nth(1)
+    .check();
+  const chosen = page.getByRole('region', { name: 'Chosen numbers' });
+  await expect(chosen).toContainText('2 numbers chosen');
+  await chosen.getByRole('button', { name: 'Release' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Release 2 numbers' }).click();
+  await expect(page.getByText('2 of 2 released')).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByText(/^Releasing on /)).toHaveCount(2);
+  await keepScreenshot(page, 'numbers-table');
+});

@@ -24,6 +24,10 @@ import { preloadShellParts } from './shellParts';
 const campaignScreens = () => import('../features/campaigns/screens');
 /** So do the numbers screens (numbers/screens.ts). */
 const numberScreens = () => import('../features/numbers/screens');
+/** So do the ports screens (ports/screens.ts). */
+const portScreens = () => import('../features/ports/screens');
+/** And the number templates screens (numberTemplates/screens.ts). */
+const numberTemplateScreens = () => import('../features/numberTemplates/screens');
 
 /** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
 const screens = {
@@ -50,7 +54,22 @@ const screens = {
   campaignEditor: lazyScreen('campaign-editor', () => campaignScreens().then((m) => m.CampaignEditorPage)),
   numbers: lazyScreen('numbers', () => numberScreens().then((m) => m.NumbersPage)),
   buyNumbers: lazyScreen('buy-numbers', () => numberScreens().then((m) => m.BuyNumbersPage)),
+  forwardingNumbers: lazyScreen('forwarding-numbers', () =>
+    import('../features/forwarding/screens').then((m) => m.ForwardingNumbersPage),
+  ),
   number: lazyScreen('number', () => numberScreens().then((m) => m.NumberPage)),
+  ports: lazyScreen('ports', () => portScreens().then((m) => m.PortsPage)),
+  port: lazyScreen('port', () => portScreens().then((m) => m.PortPage)),
+  marketplace: lazyScreen('marketplace', () =>
+    import('../features/marketplace/screens').then((m) => m.MarketplacePage),
+  ),
+  numberTemplates: lazyScreen('number-templates', () => numberTemplateScreens().then((m) => m.TemplatesPage)),
+  numberTemplate: lazyScreen('number-template', () => numberTemplateScreens().then((m) => m.TemplatePage)),
+  schedule: lazyScreen('schedule', () => import('../features/schedule/screens').then((m) => m.SchedulePage)),
+  greetings: lazyScreen('greetings', () =>
+    import('../features/greetings/screens').then((m) => m.GreetingsPage),
+  ),
+  blocks: lazyScreen('blocks', () => import('../features/blocks/screens').then((m) => m.BlocksPage)),
   customFields: lazyScreen('custom-fields', () =>
     import('../features/customFields/CustomFieldsPage').then((m) => m.CustomFieldsPage),
   ),
@@ -110,7 +129,16 @@ export const routes: RouteObject[] = [
       screen('campaigns/:campaignId/edit', screens.campaignEditor),
       screen('numbers', screens.numbers),
       screen('numbers/buy', screens.buyNumbers),
+      screen('numbers/forwarding', screens.forwardingNumbers),
+      screen('numbers/templates', screens.numberTemplates),
+      screen('numbers/templates/:templateId', screens.numberTemplate),
+      screen('numbers/marketplace', screens.marketplace),
+      screen('numbers/ports', screens.ports),
+      screen('numbers/ports/:portId', screens.port),
       screen('numbers/:numberId', screens.number),
+      screen('schedule', screens.schedule),
+      screen('greetings', screens.greetings),
+      screen('blocks', screens.blocks),
       screen('custom-fields', screens.customFields),
       screen('users', screens.users),
       screen('api-keys', screens.apiKeys),

@@ -10,10 +10,11 @@ import { errorOf } from './fieldError';
 import { hoursForPreset, type NumberForm, presetHasDayHours, timeSlotOptions } from './routingModel';
 
 const FOLLOW = 'follow';
-const HOURS_OPTIONS = [
-  { value: FOLLOW, label: 'Follow the company’s hours' },
-  ...SCHEDULE_PRESETS.map((preset) => ({ value: String(preset.value), label: preset.label })),
-];
+const PRESET_OPTIONS = SCHEDULE_PRESETS.map((preset) => ({
+  value: String(preset.value),
+  label: preset.label,
+}));
+const HOURS_OPTIONS = [{ value: FOLLOW, label: 'Follow the company’s hours' }, ...PRESET_OPTIONS];
 const DAY_NAMES: Record<Weekday, string> = {
   mon: 'Monday',
   tue: 'Tuesday',
@@ -31,13 +32,17 @@ export function HoursEditor({
   failure,
   saving,
   onSave,
+  offerFollow = true,
 }: {
   form: UseFormReturn<NumberForm>;
   companySchedule: ScheduleView | undefined;
   readOnly: boolean;
   failure: string | undefined;
   saving: boolean;
-  onSave: () => void;
+  /** Saves the hours on their own; without it there is no Save button (a form that saves as a whole). */
+  onSave?: () => void;
+  /** Whether "Follow the company’s hours" is offered (a number's hours); false for the company's own hours. */
+  offerFollow?: boolean;
 }) {
   const control = form.control;
   const schedule = useWatch({ control, name: 'schedule' });
@@ -75,7 +80,7 @@ export function HoursEditor({
         <Group grow align="flex-start">
           <Select
             label="Hours"
-            data={HOURS_OPTIONS}
+            data={offerFollow ? HOURS_OPTIONS : PRESET_OPTIONS}
             allowDeselect={false}
             value={following ? FOLLOW : String(schedule.preset)}
             onChange={choosePreset}
@@ -132,6 +137,8 @@ export function HoursEditor({
                       disabled={!editableDays}
                       error={errorOf(form, name)}
                       searchable
+                      // Picking the time a day already has keeps it (Closed is a choice of its own).
+                      allowDeselect={false}
                     />
                   );
                 })}
@@ -140,7 +147,7 @@ export function HoursEditor({
           })}
         </Stack>
         {failure && <ErrorAlert message={failure} />}
-        {!readOnly && (
+        {!readOnly && onSave && (
           <Group>
             <Button onClick={onSave} loading={saving}>
               Save hours

@@ -17,8 +17,12 @@ import { applyServerErrors } from '../../ui/formErrors';
 import { fieldProps, SwitchField, TagsField } from '../../ui/formFields';
 import { EmptyState, ErrorAlert, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { HoursEditor } from './HoursEditor';
+import { NumberCustomFields } from './NumberCustomFields';
+import { NumberLifecycle } from './NumberLifecycle';
+import { NumberNotifications } from './NumberNotifications';
 import { useAgents, useCompanySchedule, useGreetings, useNumberDetail, useSaveNumber } from './numberPageApi';
 import { RoutingEditor } from './RoutingEditor';
+import { RoutingPreviewCard } from './RoutingPreviewCard';
 import {
   detailsToSend,
   type NumberForm,
@@ -49,6 +53,7 @@ export function NumberPage() {
       detail={detail.data}
       companySchedule={companySchedule.data}
       canManage={roleCan(company.role, 'numbers.manage')}
+      canHandle={roleCan(company.role, 'inbox.use')}
     />
   );
 }
@@ -59,10 +64,13 @@ function NumberEditor({
   detail,
   companySchedule,
   canManage,
+  canHandle,
 }: {
   detail: NumberDetail;
   companySchedule: ScheduleView | undefined;
   canManage: boolean;
+  /** Takes the number's calls and texts, so has alerts of it to choose. */
+  canHandle: boolean;
 }) {
   const form = useForm<NumberForm>({
     defaultValues: numberFormOf(detail, companySchedule, Intl.DateTimeFormat().resolvedOptions().timeZone),
@@ -114,6 +122,8 @@ function NumberEditor({
       <Title order={1} size="h2">
         {formatPhone(detail.number)}
       </Title>
+      <NumberLifecycle detail={detail} canManage={canManage} />
+      <RoutingPreviewCard detail={detail} />
 
       <form onSubmit={saveDetails} aria-label="Number details">
         <Stack>
@@ -161,6 +171,9 @@ function NumberEditor({
         saving={save.isPending && save.variables?.changes.schedule !== undefined}
         onSave={saveHours}
       />
+
+      <NumberCustomFields detail={detail} canManage={canManage} />
+      {canHandle && <NumberNotifications companyId={detail.company_id} numberId={detail.id} />}
     </Stack>
   );
 }

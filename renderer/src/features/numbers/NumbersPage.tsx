@@ -1,58 +1,39 @@
 /**
- * Numbers (§7 Numbers): the company's tracked numbers, searched over number and label, 50 to a page with the list
- * kept in the address; the number limit with the request for more (§8); "Buy numbers" for who may buy.
+ * Numbers (§7 Numbers): the company's numbers as an administration table — stats, filters by search, type, status,
+ * area code, pattern and tag, sorting, 25 to a page, all kept in the address — with the number limit and the
+ * request for more (§8), "Buy numbers" and the CSV export; who may manage numbers chooses rows to release, apply a
+ * template to or tag.
  */
-import { Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { TrackedNumber } from '@shared/api/numbers';
-import { labelOf } from '@shared/domain/codes';
-import { NUMBER_TYPES } from '@shared/domain/numbers';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { NumberTableRow } from '@shared/api/numberTable';
 import { roleCan } from '@shared/domain/permissions';
-import { formatPhone } from '@shared/domain/phone';
-import { createColumnHelper } from '@tanstack/react-table';
+import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { DataTable, pagerOf } from '../../ui/DataTable';
+import { saveTextFile } from '../../ui/download';
+import { flash } from '../../ui/flash';
+import { failureSummary } from '../../ui/formErrors';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useSearchBox } from '../../ui/useSearchBox';
-import { type NumberListState, readListState, writeListState } from './listState';
+import {
+  isFiltered,
+  type NumberTableSort,
+  type NumberTableState,
+  readListState,
+  tableFilters,
+  writeListState,
+} from './listState';
+import { NumberBulkActions } from './NumberBulkActions';
+import { NumberFilters, NumberStatsBar } from './NumberFilters';
 import { NumberLimitBar, RequestIncreaseDialog } from './NumberLimit';
-import { useNumberLimit, useNumbers } from './numbersApi';
+import { NumbersAreaTabs } from './NumbersAreaTabs';
+import { numberColumns } from './numberColumns';
+import { useNumberLimit } from './numbersApi';
+import { exportNumbers, useNumberStats, useNumberTable } from './numberTableApi';
 
-const NO_NUMBERS: TrackedNumber[] = [];
-const column = createColumnHelper<TrackedNumber>();
-
-const columns = [
-  column.accessor('number', {
-    header: 'Number',
-    cell: (info) => (
-      <Anchor component={Link} to={`/numbers/${info.row.original.id}`} style={{ whiteSpace: 'nowrap' }}>
-        {formatPhone(info.getValue())}
-      </Anchor>
-    ),
-  }),
-  column.accessor('label', {
-    header: 'Label',
-    cell: (info) => info.getValue() || <Text c="dimmed">No label</Text>,
-  }),
-  column.accessor('type', { header: 'Type', cell: (info) => labelOf(NUMBER_TYPES, info.getValue()) }),
-  column.accessor('tags', {
-    header: 'Tags',
-    cell: (info) => (
-      <Group gap={4}>
-        {info.getValue().map((tag) => (
-          <Badge key={tag} variant="light" size="sm">
-            {tag}
-          </Badge>
-        ))}
-      </Group>
-    ),
-  }),
-  column.accessor('sms_enabled', {
-    header: 'SMS',
-    cell: (info) => (info.getValue() ? 'On' : 'Off'),
-  }),
-];
+const NO_NUMBERS: NumberTableRow[] = [];
 
 export function NumbersPage() {
   const { company } = useShell();
@@ -60,18 +41,27 @@ export function NumbersPage() {
   const canView = roleCan(company?.role, 'numbers.view');
   const canManage = roleCan(company?.role, 'numbers.manage');
   const [requesting, setRequesting] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
-    (change: (current: NumberListState) => NumberListState) =>
+    (change: (current: NumberTableState) => NumberTableState) =>
       setParams((previous) => writeListState(change(readListState(previous))), { replace: true }),
     [setParams],
   );
   const search = useSearchBox(state.search, (value) => update((s) => ({ ...s, search: value, page: 1 })));
 
-  const numbers = useNumbers(canView ? companyId : 0, state);
+  const numbers = useNumberTable(canView ? companyId : 0, state);
+  const stats = useNumberStats(canView ? companyId : 0);
   const limit = useNumberLimit(canView ? companyId : 0);
+
+  // The choice is of rows on the page shown: another page, filter or order starts a new one.
+  const listKey = params.toString();
+  const [chosen, setChosen] = useState<{ listKey: string; rows: RowSelectionState }>({ listKey, rows: {} });
+  const selection = chosen.listKey === listKey ? chosen.rows : {};
+  const setSelection = (updater: Updater<RowSelectionState>) =>
+    setChosen({ listKey, rows: typeof updater === 'function' ? updater(selection) : updater });
 
   // A page past the end moves to the last page.
   const lastPage = numbers.data?.last_page ?? 0;
@@ -79,21 +69,45 @@ export function NumbersPage() {
     if (lastPage > 0 && state.page > lastPage) update((s) => ({ ...s, page: lastPage }));
   }, [lastPage, state.page, update]);
 
+  const columns = useMemo(() => numberColumns({ selectable: canManage }), [canManage]);
+  const sorting: SortingState = [{ id: state.sort, desc: state.direction === 'desc' }];
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = (typeof updater === 'function' ? updater(sorting) : updater)[0];
+    update((s) => ({
+      ...s,
+      sort: (next?.id as NumberTableSort | undefined) ?? 'number',
+      direction: next?.desc ? 'desc' : 'asc',
+      page: 1,
+    }));
+  };
+
   if (!company) return <EmptyState title="You are not in a company yet" />;
   if (!canView)
     return <ErrorState title="Not allowed" error="Your role in this company cannot see its numbers." />;
 
   const page = numbers.data;
   const rows = page?.data ?? NO_NUMBERS;
-  const searching = state.search.trim() !== '';
+  const selected = rows.filter((row) => selection[String(row.id)]);
   const buy = canManage && (
     <Button component={Link} to="/numbers/buy">
       Buy numbers
     </Button>
   );
+  const download = async () => {
+    setExporting(true);
+    try {
+      const csv = await exportNumbers(companyId, tableFilters(state));
+      saveTextFile(csv, `numbers-${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (error) {
+      flash('danger', failureSummary(error), { title: 'The export failed' });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Stack>
+      <NumbersAreaTabs />
       <Group justify="space-between" align="flex-end">
         <Stack gap={4}>
           <Title order={1} size="h2">
@@ -101,9 +115,23 @@ export function NumbersPage() {
           </Title>
           <NumberLimitBar limit={limit.data} canManage={canManage} onRequest={() => setRequesting(true)} />
         </Stack>
-        {buy}
+        <Group gap="xs">
+          <Button variant="default" onClick={download} loading={exporting} disabled={!page?.total}>
+            Export CSV
+          </Button>
+          {buy}
+        </Group>
       </Group>
-      <TextInput label="Search numbers" placeholder="Number or label" {...search.inputProps} w={280} />
+      <NumberStatsBar stats={stats.data} />
+      <NumberFilters
+        companyId={companyId}
+        state={state}
+        searchInput={search.inputProps}
+        onChange={(change) => update((s) => ({ ...s, ...change }))}
+      />
+      {canManage && (
+        <NumberBulkActions companyId={companyId} selected={selected} onDone={() => setSelection({})} />
+      )}
       {numbers.error && !page ? (
         <QueryErrorState title="Could not load the numbers" query={numbers} />
       ) : (
@@ -114,10 +142,18 @@ export function NumbersPage() {
           loading={numbers.isPending}
           loadingLabel="Loading numbers"
           busy={numbers.isPlaceholderData}
+          enableSorting
+          manualSorting
+          enableSortingRemoval={false}
+          sorting={sorting}
+          onSortingChange={onSortingChange}
+          enableRowSelection={canManage}
+          rowSelection={selection}
+          onRowSelectionChange={setSelection}
           pagination={pagerOf(page, (next) => update((s) => ({ ...s, page: next })), 'Pages of numbers')}
           empty={
-            searching ? (
-              <EmptyState title="No number matches">Try another number or label.</EmptyState>
+            isFiltered(state) ? (
+              <EmptyState title="No number matches">Try another search or clear the filters.</EmptyState>
             ) : (
               <Stack align="center" gap="xs" py="xl">
                 <Text fw={600}>No numbers yet</Text>
@@ -130,7 +166,7 @@ export function NumbersPage() {
               </Stack>
             )
           }
-          scrollContainer={{ minWidth: 640 }}
+          scrollContainer={{ minWidth: 900 }}
         />
       )}
       {canManage && (

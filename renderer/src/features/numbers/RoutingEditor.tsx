@@ -22,10 +22,13 @@ import {
 } from '@shared/domain/extensions';
 import { EXTENSION_MAX, EXTENSION_MIN } from '@shared/domain/limits';
 import { formatPhone } from '@shared/domain/phone';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { fieldProps, MultiSelectField, SelectField, SwitchField } from '../../ui/formFields';
 import { ErrorAlert } from '../../ui/States';
+import { CopyExtensionDialog } from '../forwarding/CopyExtensionDialog';
+import { ForwardNumberField } from '../forwarding/ForwardNumberField';
+import { routeFromSuggestion } from '../forwarding/forwardingModel';
 import { errorOf } from './fieldError';
 import type { Agent } from './numberPageApi';
 import { emptyForward, type NumberForm, newRouteForm, routeSummary, usesForwards } from './routingModel';
@@ -55,9 +58,12 @@ export function RoutingEditor({
   readOnly: boolean;
   failure: string | undefined;
   saving: boolean;
-  onSave: () => void;
+  /** Saves the routing on its own; without it there is no Save button (a form that saves as a whole). */
+  onSave?: () => void;
 }) {
   const routes = useFieldArray({ control: form.control, name: 'routes' });
+  // "Copy an existing extension": an extension of another number (forwarding/CopyExtensionDialog.tsx).
+  const [copying, setCopying] = useState(false);
   return (
     <section aria-labelledby="routing-heading">
       <Stack>
@@ -85,10 +91,26 @@ export function RoutingEditor({
             <Button variant="default" onClick={() => routes.append(newRouteForm(form.getValues('routes')))}>
               Add extension
             </Button>
-            <Button onClick={onSave} loading={saving}>
-              Save routing
+            <Button variant="default" onClick={() => setCopying(true)}>
+              Copy an existing extension
             </Button>
+            {onSave && (
+              <Button onClick={onSave} loading={saving}>
+                Save routing
+              </Button>
+            )}
           </Group>
+        )}
+        {!readOnly && (
+          <CopyExtensionDialog
+            opened={copying}
+            agentName={(id) => agents.find((agent) => agent.id === id)?.name}
+            onCopy={(suggestion) => {
+              routes.append(routeFromSuggestion(suggestion, form.getValues('routes')));
+              setCopying(false);
+            }}
+            onClose={() => setCopying(false)}
+          />
         )}
       </Stack>
     </section>
@@ -175,11 +197,18 @@ function RouteEditor({
           <Stack gap="xs">
             {forwards.fields.map((forward, at) => (
               <Group key={forward.id} align="flex-end" wrap="wrap">
-                <TextInput
+                {/* Offers the company's forwarding numbers (forwarding/ForwardNumberField.tsx). */}
+                <ForwardNumberField
+                  control={control}
+                  name={`routes.${index}.forwards.${at}.number`}
                   label={`Forward ${at + 1} number`}
                   placeholder={route.forwards[at]?.usingIntNumber ? '+44 20 7946 0958' : '(312) 555-0100'}
-                  autoComplete="off"
-                  {...fieldProps(form, `routes.${index}.forwards.${at}.number`)}
+                  enabled={!readOnly}
+                  onPick={(international) =>
+                    form.setValue(`routes.${index}.forwards.${at}.usingIntNumber`, international, {
+                      shouldDirty: true,
+                    })
+                  }
                 />
                 <Controller
                   control={control}

@@ -88,6 +88,8 @@ export function useSaveNumber(onSaved: (message: string, variables: SaveNumber) 
     onSuccess: (answer, variables) => {
       client.setQueryData(numberPageKeys.detail(answer.number.id), answer.number);
       void client.invalidateQueries({ queryKey: [...numberKeys.all(), 'list'] });
+      void client.invalidateQueries({ queryKey: [...numberKeys.all(), 'table'] });
+      void client.invalidateQueries({ queryKey: [...numberKeys.all(), 'preview', answer.number.id] });
       onSaved(answer.message, variables);
     },
   });

@@ -5,15 +5,21 @@
  * 2 s while it runs, so a missed event never leaves the bar stuck.
  */
 import { type BulkPurchase, type LocateBody, NUMBER_PURCHASE_ENDPOINTS } from '@shared/api/numberPurchase';
-import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
+import { NUMBER_CONFIG_ENDPOINTS, NUMBER_ENDPOINTS } from '@shared/api/numbers';
+import type { NumberTableRow } from '@shared/api/numberTable';
 import { channels, EVENTS } from '@shared/realtime';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useContractMutation } from '../../api/useContractMutation';
 import { isBulkEnded, isBulkNews } from './buyModel';
-import type { NumberListState } from './listState';
+
+/** A plain page of the company's numbers (the pickers of other screens; the table has its own filters). */
+export interface NumberListState {
+  search: string;
+  page: number;
+}
 
 export const numberKeys = {
   all: () => ['Numbers'] as const,
@@ -184,4 +190,35 @@ export function useBulkPurchase(companyId: number) {
   }, []);
 
   return { batch, send, dismiss };
+}
+
+/**
+ * Adds tags to the chosen numbers (each keeps its own): one `PUT /numbers/{id}` per number that lacks one of them,
+ * in turn; answers how many changed. A refusal stops there and says which number.
+ */
+export function useTagNumbers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      numbers,
+      tags,
+    }: {
+      numbers: readonly NumberTableRow[];
+      tags: readonly string[];
+    }) => {
+      let updated = 0;
+      for (const number of numbers) {
+        const next = [...new Set([...number.tags, ...tags])];
+        if (next.length === number.tags.length) continue;
+        await api.call(
+          NUMBER_CONFIG_ENDPOINTS.update,
+          { params: { id: number.id }, body: { tags: next } },
+          { silent: true },
+        );
+        updated++;
+      }
+      return updated;
+    },
+    onSettled: () => void client.invalidateQueries({ queryKey: numberKeys.all() }),
+  });
 }

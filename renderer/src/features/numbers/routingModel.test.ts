@@ -78,6 +78,9 @@ const detail = (changes: Partial<NumberDetail> = {}): NumberDetail => ({
   sms_enabled: true,
   call_transcription_enabled: false,
   recording_enabled: false,
+  status: 'active',
+  remove_at: null,
+  updated_at: '2026-11-24T12:00:00.000Z',
   routing_type: 'standard',
   routes: [storedRoute()],
   greeting: null,
@@ -86,6 +89,7 @@ const detail = (changes: Partial<NumberDetail> = {}): NumberDetail => ({
   voicemail: { greeting: null, email_alert_address: '' },
   schedule: null,
   triggers: [],
+  eavAttributeValues: [],
   ...changes,
 });
 

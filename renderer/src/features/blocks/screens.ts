@@ -1,0 +1,2 @@
+/** The blocks screen, for the router (loaded on demand: nothing here is on the first page load). */
+export { BlocksPage } from './BlocksPage';

@@ -1,0 +1,2 @@
+/** The forwarding numbers screen, for the router: a chunk of its own, loaded on demand. */
+export { ForwardingNumbersPage } from './ForwardingNumbersPage';

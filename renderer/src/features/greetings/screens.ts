@@ -1,0 +1,2 @@
+/** The greetings screen, for the router (loaded on demand: nothing here is on the first page load). */
+export { GreetingsPage } from './GreetingsPage';

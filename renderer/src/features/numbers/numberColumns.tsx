@@ -1,0 +1,108 @@
+/**
+ * The numbers table's columns: the number (a link to its page, with "Releasing on …" when it is being released),
+ * label, type, tags, what makes it memorable, texting, extensions and when it was added. The sortable ones are
+ * sorted by the server (`sort` in the address); the select column is there for who may act on numbers.
+ */
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import type { NumberTableRow } from '@shared/api/numberTable';
+import { labelOf } from '@shared/domain/codes';
+import { NUMBER_PATTERNS } from '@shared/domain/numberPatterns';
+import { NUMBER_TYPES } from '@shared/domain/numbers';
+import { formatPhone } from '@shared/domain/phone';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { selectColumn } from '../../ui/DataTable';
+
+const column = createColumnHelper<NumberTableRow>();
+
+/** "Releasing on Dec 24" for a number being released. */
+export function releaseNote(row: Pick<NumberTableRow, 'status' | 'remove_at'>): string | null {
+  if (row.status !== 'inactive' || !row.remove_at) return null;
+  return `Releasing on ${dayjs(row.remove_at).format('MMM D, YYYY')}`;
+}
+
+export function numberColumns(options: { selectable: boolean }): ColumnDef<NumberTableRow, unknown>[] {
+  const columns = [
+    column.accessor('number', {
+      header: 'Number',
+      cell: (info) => {
+        const note = releaseNote(info.row.original);
+        return (
+          <Stack gap={0}>
+            <Anchor component={Link} to={`/numbers/${info.row.original.id}`} style={{ whiteSpace: 'nowrap' }}>
+              {formatPhone(info.getValue())}
+            </Anchor>
+            {note && (
+              <Text size="xs" c="orange.8">
+                {note}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    }),
+    column.accessor('label', {
+      header: 'Label',
+      cell: (info) => info.getValue() || <Text c="dimmed">No label</Text>,
+    }),
+    column.accessor('type', { header: 'Type', cell: (info) => labelOf(NUMBER_TYPES, info.getValue()) }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: (info) =>
+        info.getValue() === 'active' ? (
+          <Badge variant="light" color="green" size="sm">
+            Active
+          </Badge>
+        ) : (
+          <Badge variant="light" color="orange" size="sm">
+            Inactive
+          </Badge>
+        ),
+    }),
+    column.accessor('tags', {
+      header: 'Tags',
+      enableSorting: false,
+      cell: (info) => (
+        <Group gap={4}>
+          {info.getValue().map((tag) => (
+            <Badge key={tag} variant="light" size="sm">
+              {tag}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    }),
+    column.accessor('patterns', {
+      header: 'Pattern',
+      enableSorting: false,
+      cell: (info) =>
+        info
+          .getValue()
+          .map((pattern) => labelOf(NUMBER_PATTERNS, pattern))
+          .join(', ') || (
+          <Text c="dimmed" size="sm">
+            —
+          </Text>
+        ),
+    }),
+    column.accessor('sms_enabled', {
+      header: 'SMS',
+      enableSorting: false,
+      cell: (info) => (info.getValue() ? 'On' : 'Off'),
+    }),
+    column.accessor('extensions', { header: 'Extensions', enableSorting: false }),
+    column.accessor('created_at', {
+      header: 'Added',
+      cell: (info) => dayjs(info.getValue()).format('MMM D, YYYY'),
+    }),
+  ] as ColumnDef<NumberTableRow, unknown>[];
+  if (!options.selectable) return columns;
+  return [
+    selectColumn<NumberTableRow>({
+      rowLabel: (row) => `Select ${formatPhone(row.number)}`,
+      allLabel: 'Select every number on this page',
+    }),
+    ...columns,
+  ];
+}
