@@ -8,17 +8,25 @@
 import { setImmediate } from 'node:timers/promises';
 import { NUMBER_LIFECYCLE_MESSAGES, type ReleaseBatch } from '@shared/api/numberLifecycle';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { batchErrors, batches, liveNumber, numbers } from '../../../db/schema';
+import { batches, liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
-import { HandBack, type JobHandler } from '../../../jobs/runner';
+import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
+import {
+  type BatchRow,
+  batchFailures,
+  batchIdOf,
+  batchProgress,
+  completeStep,
+  endBatch,
+  takeBatch,
+} from '../numberBatch';
 import { type Actor, releaseNumber } from './release';
 
 export const RELEASE_NUMBERS_KIND = 'release-numbers';
 
-type BatchRow = typeof batches.$inferSelect;
 interface ReleaseOptions {
   number_ids: number[];
   impersonator_id: number | null;
@@ -67,24 +75,19 @@ export async function findBulkRelease(ctx: AppContext, id: number): Promise<Batc
 }
 
 export async function releaseBatchView(ctx: { db: Db }, batch: BatchRow): Promise<ReleaseBatch> {
-  const failed = await ctx.db
-    .select({ cells: batchErrors.cells, reason: batchErrors.reason })
-    .from(batchErrors)
-    .where(eq(batchErrors.batch_id, batch.id))
-    .orderBy(asc(batchErrors.row_number));
-  const total = batch.total_rows ?? 0;
+  const failed = await batchFailures(ctx.db, batch.id);
   return {
     id: batch.id,
     company_id: batch.company_id,
     state: batch.state as ReleaseBatch['state'],
-    total,
+    total: batch.total_rows ?? 0,
     released: batch.created,
     failed: failed.map((row) => ({
       number_id: Number(row.cells[0]),
       number: row.cells[1] ?? '',
       reason: row.reason,
     })),
-    progress: total === 0 ? 100 : Math.round((batch.processed_rows / total) * 1000) / 10,
+    progress: batchProgress(batch),
     created_at: batch.created_at.toISOString(),
     finished_at: batch.finished_at?.toISOString() ?? null,
   };
@@ -102,18 +105,8 @@ async function publish(ctx: AppContext, event: 'progress' | 'completed', batch: 
   }
 }
 
-async function runBulkRelease(ctx: AppContext, job: Parameters<JobHandler<AppContext>['run']>[1]) {
-  const [taken] = await ctx.db
-    .update(batches)
-    .set({ state: 'running' })
-    .where(
-      and(
-        eq(batches.id, Number(job.row.payload.batchId)),
-        eq(batches.kind, RELEASE_NUMBERS_KIND),
-        inArray(batches.state, ['queued', 'running']),
-      ),
-    )
-    .returning();
+async function runBulkRelease(ctx: AppContext, job: RunningJob): Promise<void> {
+  const taken = await takeBatch(ctx, job, RELEASE_NUMBERS_KIND);
   if (!taken) return;
   let batch = taken;
   const options = optionsOf(batch);
@@ -130,35 +123,20 @@ async function runBulkRelease(ctx: AppContext, job: Parameters<JobHandler<AppCon
     if (row) await releaseNumber(ctx, actor, row);
     const failure = row ? null : NUMBER_LIFECYCLE_MESSAGES.released;
     const current = batch;
-    batch = await ctx.db.transaction(async (tx) => {
-      if (failure)
-        await tx.insert(batchErrors).values({
-          batch_id: current.id,
-          row_number: index + 1,
-          reason: failure,
-          cells: [String(numberId), ''],
-        });
-      const [moved] = await tx
-        .update(batches)
-        .set({
-          processed_rows: index + 1,
-          ...(failure ? { failed: sql`${batches.failed} + 1` } : { created: sql`${batches.created} + 1` }),
-        })
-        .where(and(eq(batches.id, current.id), eq(batches.processed_rows, index)))
-        .returning();
-      if (!moved) throw new Error(`bulk release ${current.id}: step ${index} was already taken`);
-      await job.checkpoint({ done: index + 1, total: current.total_rows }, tx);
-      return moved;
-    });
+    batch = await ctx.db.transaction((tx) =>
+      completeStep(
+        tx,
+        job,
+        current,
+        index,
+        failure ? { cells: [String(numberId), ''], reason: failure } : null,
+      ),
+    );
     await publish(ctx, 'progress', batch);
     // PGlite answers without yielding to the event loop: let requests through between numbers.
     await setImmediate();
   }
-  const [finished] = await ctx.db
-    .update(batches)
-    .set({ state: 'finished', finished_at: ctx.now() })
-    .where(eq(batches.id, batch.id))
-    .returning();
+  const finished = await endBatch(ctx, batch.id, 'finished');
   if (finished) await publish(ctx, 'completed', finished);
 }
 
@@ -166,11 +144,7 @@ export const bulkReleaseJob: JobHandler<AppContext> = {
   kind: RELEASE_NUMBERS_KIND,
   run: runBulkRelease,
   async onFailed(ctx, job) {
-    const [failed] = await ctx.db
-      .update(batches)
-      .set({ state: 'failed', finished_at: ctx.now() })
-      .where(and(eq(batches.id, Number(job.payload.batchId)), inArray(batches.state, ['queued', 'running'])))
-      .returning();
+    const failed = await endBatch(ctx, batchIdOf(job), 'failed');
     if (failed) await publish(ctx, 'completed', failed);
   },
 };

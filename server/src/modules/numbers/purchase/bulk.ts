@@ -14,17 +14,24 @@ import { setImmediate } from 'node:timers/promises';
 import type { BulkPurchase } from '@shared/api/numberPurchase';
 import type { NumberCategory, NumberType } from '@shared/domain/numbers';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { batchErrors, batches } from '../../../db/schema';
+import { batches } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
 import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
+import {
+  type BatchRow,
+  batchFailures,
+  batchIdOf,
+  batchProgress,
+  completeStep,
+  endBatch,
+  takeBatch,
+} from '../numberBatch';
 import { acquireNumber, type Buyer, PurchaseRefused } from './buy';
 
 export const BULK_PURCHASE_KIND = 'bulk-purchase';
-
-type BatchRow = typeof batches.$inferSelect;
 
 interface BulkOptions {
   numbers: string[];
@@ -76,20 +83,15 @@ export async function startBulkPurchase(
 
 /** The batch as the API and the events show it: counts, and each failed number with its reason. */
 export async function bulkPurchaseView(ctx: AppContext | { db: Db }, batch: BatchRow): Promise<BulkPurchase> {
-  const failed = await ctx.db
-    .select({ cells: batchErrors.cells, reason: batchErrors.reason })
-    .from(batchErrors)
-    .where(eq(batchErrors.batch_id, batch.id))
-    .orderBy(asc(batchErrors.row_number));
-  const total = batch.total_rows ?? 0;
+  const failed = await batchFailures(ctx.db, batch.id);
   return {
     id: batch.id,
     company_id: batch.company_id,
     state: batch.state as BulkPurchase['state'],
-    total,
+    total: batch.total_rows ?? 0,
     purchased: batch.created,
     failed: failed.map((row) => ({ number: row.cells[0] ?? '', reason: row.reason })),
-    progress: total === 0 ? 100 : Math.round((batch.processed_rows / total) * 1000) / 10,
+    progress: batchProgress(batch),
     created_at: batch.created_at.toISOString(),
     finished_at: batch.finished_at?.toISOString() ?? null,
   };
@@ -116,43 +118,8 @@ async function publish(ctx: AppContext, event: 'progress' | 'finished', batch: B
   }
 }
 
-/** Moves the cursor past step `index`, counting it bought or failed; the job checkpoints in the same transaction. */
-async function completeStep(
-  tx: Db,
-  job: RunningJob,
-  batch: BatchRow,
-  index: number,
-  failure: { number: string; reason: string } | null,
-): Promise<BatchRow> {
-  if (failure)
-    await tx
-      .insert(batchErrors)
-      .values({ batch_id: batch.id, row_number: index + 1, reason: failure.reason, cells: [failure.number] });
-  const [moved] = await tx
-    .update(batches)
-    .set({
-      processed_rows: index + 1,
-      ...(failure ? { failed: sql`${batches.failed} + 1` } : { created: sql`${batches.created} + 1` }),
-    })
-    .where(and(eq(batches.id, batch.id), eq(batches.processed_rows, index)))
-    .returning();
-  if (!moved) throw new Error(`bulk purchase ${batch.id}: step ${index} was already taken`);
-  await job.checkpoint({ done: index + 1, total: batch.total_rows }, tx);
-  return moved;
-}
-
 async function runBulkPurchase(ctx: AppContext, job: RunningJob): Promise<void> {
-  const [taken] = await ctx.db
-    .update(batches)
-    .set({ state: 'running' })
-    .where(
-      and(
-        eq(batches.id, Number(job.row.payload.batchId)),
-        eq(batches.kind, BULK_PURCHASE_KIND),
-        inArray(batches.state, ['queued', 'running']),
-      ),
-    )
-    .returning();
+  const taken = await takeBatch(ctx, job, BULK_PURCHASE_KIND);
   if (!taken) return;
   let batch = taken;
   const options = optionsOf(batch);
@@ -181,18 +148,14 @@ async function runBulkPurchase(ctx: AppContext, job: RunningJob): Promise<void> 
       // tries again from this number, and a run that keeps failing fails the batch (`onFailed`).
       if (!(error instanceof PurchaseRefused)) throw error;
       batch = await ctx.db.transaction((tx) =>
-        completeStep(tx, job, current, index, { number, reason: error.message }),
+        completeStep(tx, job, current, index, { cells: [number], reason: error.message }),
       );
     }
     await publish(ctx, 'progress', batch);
     // PGlite answers without yielding to the event loop: let requests through between numbers.
     await setImmediate();
   }
-  const [finished] = await ctx.db
-    .update(batches)
-    .set({ state: 'finished', finished_at: ctx.now() })
-    .where(eq(batches.id, batch.id))
-    .returning();
+  const finished = await endBatch(ctx, batch.id, 'finished');
   if (finished) await publish(ctx, 'finished', finished);
 }
 
@@ -201,11 +164,7 @@ export const bulkPurchaseJob: JobHandler<AppContext> = {
   kind: BULK_PURCHASE_KIND,
   run: runBulkPurchase,
   async onFailed(ctx, job) {
-    const [failed] = await ctx.db
-      .update(batches)
-      .set({ state: 'failed', finished_at: ctx.now() })
-      .where(and(eq(batches.id, Number(job.payload.batchId)), inArray(batches.state, ['queued', 'running'])))
-      .returning();
+    const failed = await endBatch(ctx, batchIdOf(job), 'failed');
     if (failed) await publish(ctx, 'finished', failed);
   },
 };
