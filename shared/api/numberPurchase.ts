@@ -20,7 +20,8 @@ const e164 = z
 export const NUMBER_PURCHASE_MESSAGES = {
   areaCode: 'Enter a three-digit area code.',
   region: 'Enter a two-letter state or province code.',
-  where: 'Search by area code, by state, or toll-free.',
+  where: 'Search by area code, by state, near a city, or toll-free.',
+  city: 'Enter a city name (2 to 60 letters).',
   pattern: 'Use at most 10 letters or digits.',
 } as const;
 
@@ -43,6 +44,14 @@ export const LocateBodySchema = z
       .regex(/^[A-Za-z]{2}$/, NUMBER_PURCHASE_MESSAGES.region)
       .transform((value) => value.toUpperCase())
       .optional(),
+    /** Near a city ("Chicago"), with `region` to tell apart cities of one name; instead of an area code. */
+    city: z
+      .string()
+      .trim()
+      .min(2, NUMBER_PURCHASE_MESSAGES.city)
+      .max(60, NUMBER_PURCHASE_MESSAGES.city)
+      .regex(/^[\p{L} .'-]+$/u, NUMBER_PURCHASE_MESSAGES.city)
+      .optional(),
     /** Digits and/or letters (vanity: "CARS", "FLOWERS"); letters are read as keypad digits. */
     pattern: z
       .string()
@@ -53,7 +62,7 @@ export const LocateBodySchema = z
     mode: enumOf(NUMBER_SEARCH_MODES).default('contains'),
     limit: z.coerce.number().int().min(1).max(NUMBER_SEARCH_MAX_RESULTS).default(20),
   })
-  .refine((body) => body.type === 1 || body.area_code || body.region, {
+  .refine((body) => body.type === 1 || body.area_code || body.region || body.city, {
     message: NUMBER_PURCHASE_MESSAGES.where,
     path: ['area_code'],
   });
@@ -117,7 +126,7 @@ export const NUMBER_PURCHASE_ENDPOINTS = {
   locate: endpoint({
     method: 'POST',
     path: '/numbers/locate',
-    summary: `Numbers the carrier offers: local by area code or state, or toll-free; \`pattern\` in a §5 search mode, letters as keypad digits (vanity). At most ${NUMBER_SEARCH_MAX_RESULTS}.`,
+    summary: `Numbers the carrier offers: local by area code, state or near a city, or toll-free; \`pattern\` in a §5 search mode, letters as keypad digits (vanity). At most ${NUMBER_SEARCH_MAX_RESULTS}.`,
     body: LocateBodySchema,
     response: z.object({ data: z.array(AvailableNumberSchema) }),
   }),

@@ -41,7 +41,7 @@ test('the owner finds a vanity number, buys it, then buys three at once', async 
 
   // A search refused before it is sent: a local number needs a place.
   await page.getByRole('button', { name: 'Search numbers' }).click();
-  await expect(page.getByText('Search by area code, by state, or toll-free.')).toBeVisible();
+  await expect(page.getByText('Search by area code, by state, near a city, or toll-free.')).toBeVisible();
 
   // Area code 312, ending in CARS (2277): the results show the number with its letters.
   const results = await searchAvailable(page, '312', 'CARS', 'Ends with');

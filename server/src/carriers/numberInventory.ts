@@ -83,9 +83,14 @@ function areaCodesFor(query: NumberQuery): string[] {
   if (query.areaCode)
     return TOLL_FREE_AREA_CODES.includes(query.areaCode) === tollFree ? [query.areaCode] : [];
   if (tollFree) return [...TOLL_FREE_AREA_CODES];
-  if (!query.region) return [];
+  const city = query.locality?.trim().toLowerCase();
+  if (!query.region && !city) return [];
+  // Near a city: the codes the sandbox places in it (and in its state, when one is given).
   return Object.entries(AREA_CODES)
-    .filter(([, place]) => place[1] === query.region)
+    .filter(
+      ([, place]) =>
+        (!query.region || place[1] === query.region) && (!city || place[0].toLowerCase() === city),
+    )
     .map(([code]) => code);
 }
 

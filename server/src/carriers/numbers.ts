@@ -11,8 +11,10 @@ export interface NumberQuery {
   type: 1 | 2;
   /** Three digits; for toll-free one of the 8** codes, or none. */
   areaCode?: string;
-  /** A state or province (two letters, upper case), instead of an area code. */
+  /** A state or province (two letters, upper case), instead of an area code (or with a city, to narrow it). */
   region?: string;
+  /** Near this city (as people write it), instead of an area code. */
+  locality?: string;
   /** The search's digits (letters already read as keypad digits); empty: any. */
   digits: string;
   mode: NumberSearchMode;

@@ -115,8 +115,8 @@ describe('twilioNumberCarrier', () => {
     ]);
   });
 
-  it('searches toll-free numbers, and local ones by state', async () => {
-    const { carrier, sent } = fakeTransport([page([available('+18003569377')]), page([])]);
+  it('searches toll-free numbers, and local ones by state and near a city', async () => {
+    const { carrier, sent } = fakeTransport([page([available('+18003569377')]), page([]), page([])]);
     const tollFree = await carrier.search({
       type: 1,
       areaCode: '800',
@@ -130,6 +130,9 @@ describe('twilioNumberCarrier', () => {
     await carrier.search({ type: 2, region: 'IL', digits: '', mode: 'contains', limit: 5 });
     expect(sent[1]?.params).toMatchObject({ InRegion: 'IL' });
     expect(sent[1]?.params).not.toHaveProperty('Contains');
+    // Near a city: Twilio's InLocality, with the state when given.
+    await carrier.search({ type: 2, region: 'IL', locality: 'Chicago', digits: '', mode: 'contains', limit: 5 });
+    expect(sent[2]?.params).toMatchObject({ InRegion: 'IL', InLocality: 'Chicago' });
   });
 
   it('buys a number pointing its calls and texts at our webhooks', async () => {

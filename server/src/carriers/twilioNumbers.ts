@@ -81,7 +81,11 @@ export function twilioNumberCarrier(options: TwilioNumberOptions): NumberCarrier
       const found: TwilioAvailable[] =
         query.type === 1
           ? await country.tollFree.list(params)
-          : await country.local.list({ ...params, ...(query.region ? { inRegion: query.region } : {}) });
+          : await country.local.list({
+              ...params,
+              ...(query.region ? { inRegion: query.region } : {}),
+              ...(query.locality ? { inLocality: query.locality } : {}),
+            });
       return found
         .filter((one) => matchesSearch(one.phoneNumber, query.digits, query.mode))
         .slice(0, query.limit)

@@ -47,7 +47,13 @@ import {
   typeOfKind,
 } from './buyModel';
 import { RequestIncreaseDialog } from './NumberLimit';
-import { useAvailableNumbers, useBulkPurchase, useBuyNumber, useNumberLimit } from './numbersApi';
+import {
+  useAreaCodeOverlay,
+  useAvailableNumbers,
+  useBulkPurchase,
+  useBuyNumber,
+  useNumberLimit,
+} from './numbersApi';
 
 const NO_RESULTS: AvailableNumber[] = [];
 const column = createColumnHelper<AvailableNumber>();
@@ -188,6 +194,7 @@ export function BuyNumbersPage() {
     form.setValue('kind', next);
     form.setValue('area_code', '');
     form.setValue('region', '');
+    form.setValue('city', '');
     form.clearErrors();
   };
 
@@ -205,7 +212,20 @@ export function BuyNumbersPage() {
           enableRowSelection
           rowSelection={selection}
           onRowSelectionChange={setSelection}
-          empty={<EmptyState title="No numbers match">Try another pattern or mode.</EmptyState>}
+          empty={
+            <EmptyState title="No numbers match">
+              Try another pattern or mode.
+              {searched.form.kind === 'local' && searched.form.area_code.trim() && (
+                <OverlaySuggestion
+                  areaCode={searched.form.area_code.trim()}
+                  onSearch={(code) => {
+                    form.setValue('area_code', code);
+                    void search();
+                  }}
+                />
+              )}
+            </EmptyState>
+          }
           scrollContainer={{ minWidth: 560 }}
         />
       );
@@ -251,6 +271,13 @@ export function BuyNumbersPage() {
                 <Text pt={30} size="sm" c="dimmed">
                   or
                 </Text>
+                <TextInput
+                  label="Near a city"
+                  placeholder="Chicago"
+                  maxLength={60}
+                  w={160}
+                  {...fieldProps(form, 'city')}
+                />
                 <TextInput
                   label="State"
                   placeholder="IL"
@@ -398,5 +425,25 @@ export function BuyNumbersPage() {
         onClose={() => setRequesting(false)}
       />
     </Stack>
+  );
+}
+
+/**
+ * When an area code has nothing left: the codes that serve the same place (its overlay), each one click from a
+ * search. Nothing shows for a code with no overlay the platform knows of.
+ */
+function OverlaySuggestion({ areaCode, onSearch }: { areaCode: string; onSearch: (code: string) => void }) {
+  const overlay = useAreaCodeOverlay(areaCode);
+  const codes = overlay.data?.overlays ?? [];
+  if (!codes.length) return null;
+  return (
+    <Group gap="xs" justify="center" mt="xs">
+      <Text size="sm">{overlay.data?.place ? `Also in ${overlay.data.place}:` : 'Same place:'}</Text>
+      {codes.map((code) => (
+        <Button key={code} size="compact-sm" variant="light" onClick={() => onSearch(code)}>
+          Search {code}
+        </Button>
+      ))}
+    </Group>
   );
 }

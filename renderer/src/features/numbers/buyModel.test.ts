@@ -29,6 +29,16 @@ describe('what a search sends to POST /numbers/locate', () => {
       { company_id: 7, type: 2, region: 'IL', pattern: '', mode: 'contains' },
     ],
     [
+      'near a city, with its state when given',
+      form({ city: ' San Francisco ', region: 'ca' }),
+      { company_id: 7, type: 2, city: 'San Francisco', region: 'CA', pattern: '', mode: 'contains' },
+    ],
+    [
+      'near a city alone',
+      form({ city: 'Chicago' }),
+      { company_id: 7, type: 2, city: 'Chicago', pattern: '', mode: 'contains' },
+    ],
+    [
       'local with both: the area code wins',
       form({ area_code: '312', region: 'IL' }),
       { company_id: 7, type: 2, area_code: '312', pattern: '', mode: 'contains' },
@@ -57,6 +67,8 @@ describe('what a search is told before it is sent (§5 "US area code length 3")'
   it.each([
     ['an area code', form({ area_code: '312' }), {}],
     ['a state', form({ region: 'IL' }), {}],
+    ['a city', form({ city: 'Saint-Jérôme' }), {}],
+    ['a city that is a number', form({ city: '312' }), { city: NUMBER_PURCHASE_MESSAGES.city }],
     ['neither, for a local number', form({}), { area_code: NUMBER_PURCHASE_MESSAGES.where }],
     ['a two-digit area code', form({ area_code: '31' }), { area_code: NUMBER_PURCHASE_MESSAGES.areaCode }],
     ['letters as an area code', form({ area_code: 'abc' }), { area_code: NUMBER_PURCHASE_MESSAGES.areaCode }],

@@ -17,6 +17,8 @@ export interface SearchForm {
   kind: BuyKind;
   area_code: string;
   region: string;
+  /** Near a city; with `region`, that state's city of the name. */
+  city: string;
   pattern: string;
   mode: NumberSearchMode;
 }
@@ -25,12 +27,13 @@ export const EMPTY_SEARCH: SearchForm = Object.freeze({
   kind: 'local',
   area_code: '',
   region: '',
+  city: '',
   pattern: '',
   mode: 'contains',
 });
 
 /** The fields a refusal's messages are shown beside. */
-export const SEARCH_FIELDS = ['area_code', 'region', 'pattern', 'mode'] as const;
+export const SEARCH_FIELDS = ['area_code', 'region', 'city', 'pattern', 'mode'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** §3 number-type codes: 1 toll-free, 2 local. */
@@ -43,16 +46,19 @@ export function cleanPattern(input: string): string {
 
 /**
  * What is wrong with the form before it is sent, by field (the server says the same; this saves a round trip):
- * a local search needs an area code or a state, each in its shape; a pattern has at most 10 letters or digits.
+ * a local search needs an area code, a state or a city, each in its shape; a pattern has at most 10 letters or
+ * digits.
  */
 export function searchProblems(form: SearchForm): Partial<Record<SearchField, string>> {
   const problems: Partial<Record<SearchField, string>> = {};
   const areaCode = form.area_code.trim();
   const region = form.region.trim();
+  const city = form.city.trim();
   if (form.kind === 'local') {
     if (areaCode && !/^\d{3}$/.test(areaCode)) problems.area_code = NUMBER_PURCHASE_MESSAGES.areaCode;
     if (region && !/^[A-Za-z]{2}$/.test(region)) problems.region = NUMBER_PURCHASE_MESSAGES.region;
-    if (!areaCode && !region) problems.area_code = NUMBER_PURCHASE_MESSAGES.where;
+    if (city && !/^[\p{L} .'-]{2,60}$/u.test(city)) problems.city = NUMBER_PURCHASE_MESSAGES.city;
+    if (!areaCode && !region && !city) problems.area_code = NUMBER_PURCHASE_MESSAGES.where;
   }
   if (form.pattern.replace(/[^0-9A-Za-z]/g, '').length > 10)
     problems.pattern = NUMBER_PURCHASE_MESSAGES.pattern;
@@ -60,7 +66,8 @@ export function searchProblems(form: SearchForm): Partial<Record<SearchField, st
 }
 
 /**
- * The locate body of a form: local by its area code, else its state; toll-free with its prefix, or any. Only
+ * The locate body of a form: local by its area code, else near its city (in its state, if given), else its state;
+ * toll-free with its prefix, or any. Only
  * the pattern's letters and digits are sent (its dashes and brackets are for the eye).
  */
 export function locateBody(companyId: number, form: SearchForm): LocateBody {
@@ -69,7 +76,9 @@ export function locateBody(companyId: number, form: SearchForm): LocateBody {
   const pattern = form.pattern.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
   const body: LocateBody = { company_id: companyId, type: typeOfKind(form.kind), pattern, mode: form.mode };
   if (form.kind === 'toll-free') return areaCode ? { ...body, area_code: areaCode } : body;
-  return areaCode ? { ...body, area_code: areaCode } : { ...body, region };
+  if (areaCode) return { ...body, area_code: areaCode };
+  const city = form.city.trim();
+  return { ...body, ...(city ? { city } : {}), ...(region ? { region } : {}) };
 }
 
 /** The buy button: "Buy" for one number (or none chosen yet), "Buy 3 numbers" for several. */

@@ -2,11 +2,12 @@
  * The numbers administration's server calls (§7 Numbers): the table page by page with its filters, the stats and
  * the filter values (prefixes, patterns), the CSV export; a number's life — release, keep, rotate — and a bulk
  * release followed live (`batch.release-numbers.progress` / `.completed` on the company channel, with a poll of
- * its status every 2 s while it runs); and the routing preview the number page shows.
+ * its status every 2 s while it runs, gone 5 s after it went through); and the routing preview the number page shows.
  */
 import { NUMBER_LIFECYCLE_ENDPOINTS, type ReleaseBatch } from '@shared/api/numberLifecycle';
 import { NUMBER_CONFIG_ENDPOINTS } from '@shared/api/numbers';
 import { NUMBER_TABLE_ENDPOINTS, type NumberTableFilters } from '@shared/api/numberTable';
+import { DELAYS_MS } from '@shared/domain/limits';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -180,6 +181,14 @@ export function useBulkRelease(companyId: number) {
     latest.current = null;
     setBatch(null);
   }, []);
+  // §4 "when finished, removed after 5 seconds": a release that went through leaves; one with failures stays to
+  // be read (and dismissed).
+  const cleanly = batch !== null && isReleaseEnded(batch) && batch.failed.length === 0;
+  useEffect(() => {
+    if (!cleanly) return;
+    const timer = setTimeout(dismiss, DELAYS_MS.batchCleanup);
+    return () => clearTimeout(timer);
+  }, [cleanly, dismiss]);
   return { batch, send, dismiss };
 }
 

@@ -6,7 +6,7 @@
  */
 import { type BulkPurchase, type LocateBody, NUMBER_PURCHASE_ENDPOINTS } from '@shared/api/numberPurchase';
 import { NUMBER_CONFIG_ENDPOINTS, NUMBER_ENDPOINTS } from '@shared/api/numbers';
-import type { NumberTableRow } from '@shared/api/numberTable';
+import { NUMBER_TABLE_ENDPOINTS, type NumberTableRow } from '@shared/api/numberTable';
 import { channels, EVENTS } from '@shared/realtime';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -220,5 +220,16 @@ export function useTagNumbers() {
       return updated;
     },
     onSettled: () => void client.invalidateQueries({ queryKey: numberKeys.all() }),
+  });
+}
+
+/** The area codes serving the same place as `areaCode` (§7 `GET /numbers/overlay/{areaCode}`): the numbering plan's. */
+export function useAreaCodeOverlay(areaCode: string) {
+  return useQuery({
+    queryKey: ['AreaCodeOverlay', areaCode] as const,
+    queryFn: ({ signal }) =>
+      api.call(NUMBER_TABLE_ENDPOINTS.overlay, { params: { areaCode } }, { signal, silent: true }),
+    enabled: /^\d{3}$/.test(areaCode),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

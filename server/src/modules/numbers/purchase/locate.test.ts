@@ -139,6 +139,16 @@ describe('POST /numbers/locate over the sandbox inventory', () => {
     expect(await found(body)).toEqual(await found(body));
   });
 
+  it('finds numbers near a city (the codes the sandbox places there), narrowed by state when given', async () => {
+    const chicago = await found({ city: 'chicago', limit: 50 });
+    expect(chicago.length).toBe(50);
+    expect(chicago.every((r) => ['312', '773'].includes(r.number.slice(2, 5)))).toBe(true);
+    expect(chicago.every((r) => r.locality === 'Chicago' && r.region === 'IL')).toBe(true);
+    expect(await found({ city: 'Chicago', region: 'NY', limit: 5 })).toEqual([]);
+    const newYork = await found({ city: 'New York', region: 'NY', limit: 5 });
+    expect(newYork.every((r) => r.locality === 'New York')).toBe(true);
+  });
+
   it('never offers a number some company already has, and still fills the page', async () => {
     const before = await found({ area_code: '206', limit: 10 });
     const taken = before[0]?.number ?? '';
@@ -150,7 +160,8 @@ describe('POST /numbers/locate over the sandbox inventory', () => {
   });
 
   it.each([
-    [{}, 'area_code', 'Search by area code, by state, or toll-free.'],
+    [{}, 'area_code', 'Search by area code, by state, near a city, or toll-free.'],
+    [{ city: '1' }, 'city', 'Enter a city name (2 to 60 letters).'],
     [{ area_code: '31' }, 'area_code', 'Enter a three-digit area code.'],
     [{ region: 'Illinois' }, 'region', 'Enter a two-letter state or province code.'],
     [{ area_code: '312', pattern: 'ABCDEFGHIJK' }, 'pattern', 'Use at most 10 letters or digits.'],

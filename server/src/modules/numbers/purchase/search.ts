@@ -17,6 +17,7 @@ export async function locateNumbers(
     type: body.type,
     ...(body.area_code ? { areaCode: body.area_code } : {}),
     ...(body.region && !body.area_code ? { region: body.region } : {}),
+    ...(body.city && !body.area_code ? { locality: body.city } : {}),
     digits: searchDigits(body.pattern),
     mode: body.mode,
     limit: body.limit,
