@@ -131,7 +131,14 @@ describe('twilioNumberCarrier', () => {
     expect(sent[1]?.params).toMatchObject({ InRegion: 'IL' });
     expect(sent[1]?.params).not.toHaveProperty('Contains');
     // Near a city: Twilio's InLocality, with the state when given.
-    await carrier.search({ type: 2, region: 'IL', locality: 'Chicago', digits: '', mode: 'contains', limit: 5 });
+    await carrier.search({
+      type: 2,
+      region: 'IL',
+      locality: 'Chicago',
+      digits: '',
+      mode: 'contains',
+      limit: 5,
+    });
     expect(sent[2]?.params).toMatchObject({ InRegion: 'IL', InLocality: 'Chicago' });
   });
 
