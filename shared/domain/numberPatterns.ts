@@ -10,7 +10,7 @@ export const NUMBER_PATTERNS = codes([
   { value: 'repeating', label: 'Repeating digits' },
   { value: 'sequence', label: 'Sequence' },
   { value: 'round', label: 'Round ending' },
-  { value: 'mirror', label: 'Mirrored ending' },
+  { value: 'mirror', label: 'Mirror or pair ending' },
 ]);
 export type NumberPattern = (typeof NUMBER_PATTERNS)[number]['value'];
 

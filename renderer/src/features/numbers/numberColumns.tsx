@@ -16,6 +16,14 @@ import { selectColumn } from '../../ui/DataTable';
 
 const column = createColumnHelper<NumberTableRow>();
 
+/** §3 number types as a table cell has room for them. */
+const SHORT_TYPE: Record<NumberTableRow['type'], string> = {
+  1: 'Toll-free',
+  2: 'Local',
+  3: 'Fax',
+  4: 'Bulk',
+};
+
 /** "Releasing on Dec 24" for a number being released. */
 export function releaseNote(row: Pick<NumberTableRow, 'status' | 'remove_at'>): string | null {
   if (row.status !== 'inactive' || !row.remove_at) return null;
@@ -46,7 +54,13 @@ export function numberColumns(options: { selectable: boolean }): ColumnDef<Numbe
       header: 'Label',
       cell: (info) => info.getValue() || <Text c="dimmed">No label</Text>,
     }),
-    column.accessor('type', { header: 'Type', cell: (info) => labelOf(NUMBER_TYPES, info.getValue()) }),
+    column.accessor('type', {
+      header: 'Type',
+      // The short name in the cell (the table is wide), the §3 name on hover.
+      cell: (info) => (
+        <span title={labelOf(NUMBER_TYPES, info.getValue())}>{SHORT_TYPE[info.getValue()]}</span>
+      ),
+    }),
     column.accessor('status', {
       header: 'Status',
       cell: (info) =>
@@ -63,10 +77,12 @@ export function numberColumns(options: { selectable: boolean }): ColumnDef<Numbe
     column.accessor('tags', {
       header: 'Tags',
       enableSorting: false,
+      // Room for a tag or two side by side; a longer one still shows whole on hover.
+      meta: { minWidth: 170 },
       cell: (info) => (
         <Group gap={4}>
           {info.getValue().map((tag) => (
-            <Badge key={tag} variant="light" size="sm">
+            <Badge key={tag} variant="light" size="sm" title={tag}>
               {tag}
             </Badge>
           ))}

@@ -198,7 +198,7 @@ describe('stats, prefixes, patterns', () => {
       { pattern: 'repeating', label: 'Repeating digits', count: 1 },
       { pattern: 'sequence', label: 'Sequence', count: 1 },
       { pattern: 'round', label: 'Round ending', count: 1 },
-      { pattern: 'mirror', label: 'Mirrored ending', count: 1 },
+      { pattern: 'mirror', label: 'Mirror or pair ending', count: 1 },
     ]);
   });
 });
