@@ -211,7 +211,8 @@ export function ListingsDialog({
   );
 }
 
-const NUMBERS_FIRST_PAGE = { page: 1, search: '' };
+/** Every number of the company, as the numbers list's largest page (a company has at most its limit). */
+const EVERY_NUMBER = { page: 1, search: '', perPage: 1000 };
 
 interface OfferForm extends MarketplaceForm {
   numberId: string;
@@ -219,8 +220,8 @@ interface OfferForm extends MarketplaceForm {
 }
 
 export function OfferNumberDialog({ companyId, onClose }: { companyId: number; onClose: () => void }) {
-  // The first page of the company's numbers (the numbers list's page size), searched here as it is typed.
-  const numbers = useNumbers(companyId, NUMBERS_FIRST_PAGE);
+  // The company's numbers, searched here as it is typed.
+  const numbers = useNumbers(companyId, EVERY_NUMBER);
   const offer = useOfferNumber();
   const form = useForm<OfferForm>({
     defaultValues: { numberId: '', asking: '', lease: '', description: '', vanity: '', list: true },

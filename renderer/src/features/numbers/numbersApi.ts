@@ -19,6 +19,8 @@ import { isBulkEnded, isBulkNews } from './buyModel';
 export interface NumberListState {
   search: string;
   page: number;
+  /** Numbers a page (default the list's 50; up to 1000 for a picker of every number). */
+  perPage?: number;
 }
 
 export const numberKeys = {
@@ -37,7 +39,10 @@ export function useNumbers(companyId: number, state: NumberListState) {
     queryFn: ({ signal }) =>
       api.call(
         NUMBER_ENDPOINTS.list,
-        { params: { companyId }, query: { page: state.page, search: state.search.trim() || undefined } },
+        {
+          params: { companyId },
+          query: { page: state.page, perPage: state.perPage, search: state.search.trim() || undefined },
+        },
         { signal, silent: true },
       ),
     enabled: companyId > 0,
