@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { serveAppFile } from '../../electron/main/appProtocol';
 import { contentSecurityPolicy } from '../../electron/main/security';
-import { expectSignedIn, signInThroughUi } from './helpers';
+import { conversationsSubscribed, expectSignedIn, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -228,7 +228,10 @@ test('edits and deletes cross-origin from the desktop renderer: PUT, PATCH and D
 });
 
 test('the unread count goes to the badge, and a text is alerted through main', async ({ page }) => {
+  // The text is sent once the shell's realtime subscription is in place (else it can go unheard under load).
+  const subscribed = conversationsSubscribed(page);
   await openDesktopRenderer(page);
+  await subscribed;
   const agent = await server.tokenFor('agent@demo.test');
   const counts = await server.api('GET', `/companies/${companyId}/notificationCounts`, undefined, agent);
   const before = counts.body.messages as number;

@@ -35,3 +35,20 @@ export async function demoMotorsAs(
   expect(companyId, `${email} belongs to Demo Motors`).toBeGreaterThan(0);
   return { token, companyId: companyId as number };
 }
+
+/**
+ * Resolves once the server has the page's subscription to its company's conversations channel: the
+ * `subscription_succeeded` frame on the page's realtime socket (the channel's authorisation comes earlier, before
+ * the server registers the subscription, and a text sent in between goes unheard). The shell subscribes at
+ * sign-in, for every screen: call it before the sign-in or load that opens the socket.
+ */
+export function conversationsSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        const frame = String(payload);
+        if (frame.includes('subscription_succeeded') && frame.includes('private-conversations.')) resolve();
+      });
+    });
+  });
+}

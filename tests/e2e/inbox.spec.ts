@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
+import { conversationsSubscribed, expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
 import { serverForThisFile } from './server';
 
 const server = serverForThisFile();
@@ -23,23 +23,6 @@ let token = '';
 test.beforeAll(async () => {
   token = await server.tokenFor('agent@demo.test');
 });
-
-/**
- * Resolves once the server has the page's subscription to its company's conversations channel: the
- * `subscription_succeeded` frame on the page's realtime socket (the channel's authorisation comes earlier, before
- * the server registers the subscription, and a text sent in between goes unheard). The shell subscribes at
- * sign-in, for every screen: call it before the sign-in or load that opens the socket.
- */
-function conversationsSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) => {
-      socket.on('framereceived', ({ payload }) => {
-        const frame = String(payload);
-        if (frame.includes('subscription_succeeded') && frame.includes('private-conversations.')) resolve();
-      });
-    });
-  });
-}
 
 async function openInbox(page: Page) {
   const subscribed = conversationsSubscribed(page);
