@@ -41,7 +41,10 @@ export interface NumberHooks {
 export interface NumberCarrier {
   name: 'sandbox' | 'twilio';
   search(query: NumberQuery): Promise<OfferedNumber[]>;
-  /** Buys the number; answers the carrier's id of it. Throws `NumberUnavailable` when it cannot be bought. */
+  /**
+   * Buys the number; answers the carrier's id of it. A number this account holds already answers as bought (a
+   * purchase that died before it was recorded, asked again). Throws `NumberUnavailable` when it cannot be bought.
+   */
   purchase(number: string, hooks: NumberHooks): Promise<{ sid: string }>;
   /** Gives the number back to the carrier. */
   release(sid: string): Promise<void>;

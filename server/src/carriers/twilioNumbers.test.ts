@@ -36,6 +36,22 @@ function fakeTransport(replies: { statusCode: number; body: unknown }[]) {
   return { carrier, sent };
 }
 
+/** A page of the account's own numbers (`GET IncomingPhoneNumbers.json`). */
+const incoming = (numbers: { sid: string; phone_number: string }[]) => ({
+  statusCode: 200,
+  body: {
+    incoming_phone_numbers: numbers,
+    uri: '/2010-04-01/Accounts/AC00000000000000000000000000000000/IncomingPhoneNumbers.json',
+    page: 0,
+    page_size: 1,
+    start: 0,
+    end: numbers.length,
+    first_page_uri: null,
+    next_page_uri: null,
+    previous_page_uri: null,
+  },
+});
+
 const available = (phone: string, place: { locality?: string; region?: string } = {}) => ({
   friendly_name: phone,
   phone_number: phone,
@@ -170,6 +186,7 @@ describe('twilioNumberCarrier', () => {
         statusCode: 400,
         body: { code: 21422, message: 'PhoneNumber requested is not available', status: 400 },
       },
+      incoming([]),
     ]);
     const attempt = carrier.purchase('+13122277001', {
       voiceUrl: 'https://x.test/v',
@@ -177,6 +194,24 @@ describe('twilioNumberCarrier', () => {
     });
     await expect(attempt).rejects.toBeInstanceOf(NumberUnavailable);
     await expect(attempt).rejects.toThrow('PhoneNumber requested is not available');
+  });
+
+  it('a number this account bought already (a purchase that died before it was recorded) is taken as bought', async () => {
+    const sid = 'PNfedcba9876543210fedcba9876543210';
+    const { carrier, sent } = fakeTransport([
+      {
+        statusCode: 400,
+        body: { code: 21422, message: 'PhoneNumber requested is not available', status: 400 },
+      },
+      incoming([{ sid, phone_number: '+13122277001' }]),
+      { statusCode: 200, body: { sid, phone_number: '+13122277001' } },
+    ]);
+    const hooks = { voiceUrl: 'https://x.test/v', smsUrl: 'https://x.test/s' };
+    expect(await carrier.purchase('+13122277001', hooks)).toEqual({ sid });
+    expect(sent[1]?.method).toBe('get');
+    expect(sent[1]?.params).toMatchObject({ PhoneNumber: '+13122277001' });
+    expect(sent[2]?.uri).toContain(`/IncomingPhoneNumbers/${sid}.json`);
+    expect(sent[2]?.data).toMatchObject({ VoiceUrl: hooks.voiceUrl, SmsUrl: hooks.smsUrl });
   });
 
   it('gives a number back', async () => {

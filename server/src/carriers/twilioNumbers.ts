@@ -92,20 +92,27 @@ export function twilioNumberCarrier(options: TwilioNumberOptions): NumberCarrier
         .map((one) => offered(one, query.type));
     },
     async purchase(number, hooks) {
+      const pointing = {
+        voiceUrl: hooks.voiceUrl,
+        voiceMethod: 'POST',
+        smsUrl: hooks.smsUrl,
+        smsMethod: 'POST',
+      };
       try {
-        const bought = await sdk().incomingPhoneNumbers.create({
-          phoneNumber: number,
-          voiceUrl: hooks.voiceUrl,
-          voiceMethod: 'POST',
-          smsUrl: hooks.smsUrl,
-          smsMethod: 'POST',
-        });
+        const bought = await sdk().incomingPhoneNumbers.create({ phoneNumber: number, ...pointing });
         return { sid: bought.sid };
       } catch (error) {
-        // Twilio refuses a number it no longer has (21422) or may not sell with a 4xx: the person picks another.
-        if (error instanceof twilio.RestException && error.status >= 400 && error.status < 500)
-          throw new NumberUnavailable(error.message);
-        throw error;
+        if (!(error instanceof twilio.RestException) || error.status < 400 || error.status >= 500)
+          throw error;
+        // Bought already by this account — a purchase whose process died before recording it, asked again: the
+        // number is ours, so it is taken as bought (pointed at our webhooks again) instead of left paid for and
+        // unused. Anything else Twilio refuses (21422: gone) the person picks another for.
+        const [held] = await sdk().incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 });
+        if (held) {
+          await sdk().incomingPhoneNumbers(held.sid).update(pointing);
+          return { sid: held.sid };
+        }
+        throw new NumberUnavailable(error.message);
       }
     },
     async release(sid) {

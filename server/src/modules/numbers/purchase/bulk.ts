@@ -8,7 +8,8 @@
  * Any other error (the database, the carrier out of reach) ends the run and the runner tries again from that
  * number; a batch whose job fails for good is failed and published as finished. Duplicates in the list are
  * bought once. A number the carrier sold but the run died before adding is given back when the error is seen
- * (buy.ts); a process killed in between leaves it with the carrier.
+ * (buy.ts); after a process killed in between, the step runs again and the carrier answers the number the account
+ * holds already as bought (NumberCarrier.purchase), so it is added then, not left paid for and unused.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { BulkPurchase } from '@shared/api/numberPurchase';
