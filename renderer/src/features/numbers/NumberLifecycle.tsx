@@ -2,11 +2,13 @@
  * A number's life on its page: while it is being released, a notice with its removal date and "Keep this number"
  * (the undo, until that day); for who may manage numbers, "Release number" (it keeps taking calls for §9's 30
  * days) and "Rotate number" (a fresh number of the same area code takes its place, keeping its routing, settings
- * and history — the usual cure for a number carriers have started labelling as spam). Each asks first.
+ * and history — the usual cure for a number carriers have started labelling as spam; not for fax numbers). Each
+ * asks first.
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
 import type { NumberDetail } from '@shared/api/numbers';
 import { INACTIVE_NUMBER_REMOVAL_DAYS } from '@shared/domain/limits';
+import { canPlaceCalls } from '@shared/domain/numbers';
 import { formatPhone } from '@shared/domain/phone';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -52,9 +54,11 @@ export function NumberLifecycle({ detail, canManage }: { detail: NumberDetail; c
       )}
       {canManage && (
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setAsking('rotate')}>
-            Rotate number
-          </Button>
+          {canPlaceCalls(detail.type) && (
+            <Button size="xs" variant="default" onClick={() => setAsking('rotate')}>
+              Rotate number
+            </Button>
+          )}
           {detail.status === 'active' && (
             <Button size="xs" variant="light" color="red" onClick={() => setAsking('release')}>
               Release number
