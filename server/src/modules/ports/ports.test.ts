@@ -17,9 +17,9 @@ import {
   PORT_NUMBER_MESSAGES,
 } from '@shared/domain/ports';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lte, or } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, companies, numbers, portRequests } from '../../db/schema';
+import { auditLog, companies, jobs, numbers, portRequests } from '../../db/schema';
 import { fieldErrors, publishedEvents, sharedTestAppWithFiles } from '../../testing/testApp';
 import { multipart, type Part, TINY_PNG } from '../messaging/testing';
 import { limitReachedMessage } from '../numbers/purchase/limit';
@@ -103,9 +103,22 @@ const stats = async () =>
     await t.as('agent@demo.test', { method: 'GET', url: `/api/company/${motors}/ports/stats` })
   ).json<PortStats>();
 /** Moves the clock one desk step and runs what came due. */
+/**
+ * One step of the desk: the clock moves on, and the desk jobs now due run — here, or on the app's own runner, which
+ * may have taken one first (then this waits until no desk job is due or running, so the step has landed).
+ */
 const step = async () => {
   advance(STEP_MS);
-  await t.app.jobs.runDue({ kinds: ['port-desk'] });
+  const busy = and(
+    eq(jobs.kind, 'port-desk'),
+    or(and(eq(jobs.state, 'queued'), lte(jobs.run_at, new Date(clock))), eq(jobs.state, 'running')),
+  );
+  for (let tries = 0; tries < 200; tries++) {
+    await t.app.jobs.runDue({ kinds: ['port-desk'] });
+    if ((await t.ctx.db.$count(jobs, busy)) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the desk did not take its step');
 };
 const setLimit = (value: number) =>
   t.ctx.db.update(companies).set({ number_limit: value }).where(eq(companies.id, motors));
