@@ -52,6 +52,8 @@ for (const viewport of VIEWPORTS) {
       test(`every screen of the ${person.who} at ${viewport.width}×${viewport.height}, ${theme}: nothing cut off, no accessibility violation`, async ({
         browser,
       }) => {
+        // A dozen screens, each drawn, measured and checked by axe: more than the default minute on a busy machine.
+        test.setTimeout(150_000);
         const context = await browser.newContext({ viewport, colorScheme: theme });
         const page = await context.newPage();
         await signInThroughUi(page, server.url, person.email);
