@@ -9,9 +9,36 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { batchErrors, batches, type JobRow } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { enqueueJob, wakeJobRunners } from '../../jobs/queue';
 import type { RunningJob } from '../../jobs/runner';
 
 export type BatchRow = typeof batches.$inferSelect;
+
+/** Creates a queued batch of `kind` over `total` items and the job that runs it, in one transaction. */
+export async function startBatch(
+  ctx: AppContext,
+  batch: { kind: string; companyId: number; userId: number | null; options: object; total: number },
+): Promise<BatchRow> {
+  const created = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(batches)
+      .values({
+        company_id: batch.companyId,
+        kind: batch.kind,
+        state: 'queued',
+        user_id: batch.userId,
+        options: batch.options as Record<string, unknown>,
+        total_rows: batch.total,
+        created_at: ctx.now(),
+      })
+      .returning();
+    if (!row) throw new Error(`the ${batch.kind} batch was not created`);
+    await enqueueJob(ctx, { kind: batch.kind, key: String(row.id), payload: { batchId: row.id } }, { tx });
+    return row;
+  });
+  wakeJobRunners(ctx);
+  return created;
+}
 
 /** Takes the job's batch of `kind` to run (queued, or running after a dead run); undefined when it has ended. */
 export async function takeBatch(

@@ -12,7 +12,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { batches, liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
-import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
 import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
 import {
   type BatchRow,
@@ -21,6 +20,7 @@ import {
   batchProgress,
   completeStep,
   endBatch,
+  startBatch,
   takeBatch,
 } from '../numberBatch';
 import { type Actor, releaseNumber } from './release';
@@ -41,28 +41,13 @@ export async function startBulkRelease(
 ): Promise<ReleaseBatch> {
   const unique = [...new Set(numberIds)];
   const options: ReleaseOptions = { number_ids: unique, impersonator_id: actor.impersonatorId };
-  const batch = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(batches)
-      .values({
-        company_id: companyId,
-        kind: RELEASE_NUMBERS_KIND,
-        state: 'queued',
-        user_id: actor.userId,
-        options: options as unknown as Record<string, unknown>,
-        total_rows: unique.length,
-        created_at: ctx.now(),
-      })
-      .returning();
-    if (!created) throw new Error('the bulk release was not created');
-    await enqueueJob(
-      ctx,
-      { kind: RELEASE_NUMBERS_KIND, key: String(created.id), payload: { batchId: created.id } },
-      { tx },
-    );
-    return created;
+  const batch = await startBatch(ctx, {
+    kind: RELEASE_NUMBERS_KIND,
+    companyId,
+    userId: actor.userId,
+    options,
+    total: unique.length,
   });
-  wakeJobRunners(ctx);
   return releaseBatchView(ctx, batch);
 }
 

@@ -19,7 +19,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { batches } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
-import { enqueueJob, wakeJobRunners } from '../../../jobs/queue';
 import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
 import {
   type BatchRow,
@@ -28,6 +27,7 @@ import {
   batchProgress,
   completeStep,
   endBatch,
+  startBatch,
   takeBatch,
 } from '../numberBatch';
 import { acquireNumber, type Buyer, PurchaseRefused } from './buy';
@@ -57,28 +57,13 @@ export async function startBulkPurchase(
     category: input.category,
     impersonator_id: buyer.impersonatorId,
   };
-  const batch = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(batches)
-      .values({
-        company_id: companyId,
-        kind: BULK_PURCHASE_KIND,
-        state: 'queued',
-        user_id: buyer.userId,
-        options: options as unknown as Record<string, unknown>,
-        total_rows: unique.length,
-        created_at: ctx.now(),
-      })
-      .returning();
-    if (!created) throw new Error('the bulk purchase was not created');
-    await enqueueJob(
-      ctx,
-      { kind: BULK_PURCHASE_KIND, key: String(created.id), payload: { batchId: created.id } },
-      { tx },
-    );
-    return created;
+  const batch = await startBatch(ctx, {
+    kind: BULK_PURCHASE_KIND,
+    companyId,
+    userId: buyer.userId,
+    options,
+    total: unique.length,
   });
-  wakeJobRunners(ctx);
   return bulkPurchaseView(ctx, batch);
 }
 
