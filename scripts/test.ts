@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, findChromium, ROOT, run } from './lib';
+import { buildTracker } from './trackerBundle';
 
 interface StepResult {
   name: string;
@@ -75,6 +76,17 @@ await step('unit and API tests (vitest)', async () => {
     ok: code === 0,
     note: `${report.numPassedTests} passed${note}`,
   };
+});
+
+// The e2e suite loads the website tracking script on a test page (tests/e2e/dniScript.spec.ts), as served by the
+// platform from its build; the build also holds the script to its size budget.
+await step('tracking script build', async () => {
+  const tracker = await buildTracker().catch((error: unknown) => {
+    console.error(error);
+    return null;
+  });
+  if (tracker) console.log(tracker.summary);
+  return { name: 'tracking script build', ok: !!tracker && !tracker.overBudget, note: tracker?.summary };
 });
 
 await step('end-to-end tests (playwright, chromium)', async () => {

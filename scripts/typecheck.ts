@@ -1,10 +1,10 @@
 /**
- * `npm run typecheck`: each program has its own tsconfig (shared/ without DOM or Node types, the renderer with
- * DOM, server and electron with Node), so each is checked on its own terms. Exits non-zero on any error.
+ * `npm run typecheck`: each program has its own tsconfig (shared/ without DOM or Node types, the renderer and the
+ * website tracking script with DOM, server and electron with Node), so each is checked on its own terms. Exits non-zero on any error.
  */
 import { bin, run } from './lib';
 
-const PROJECTS = ['shared', 'server', 'electron', 'renderer', '.'];
+const PROJECTS = ['shared', 'server', 'electron', 'renderer', 'tracker', '.'];
 
 let failed = 0;
 for (const project of PROJECTS) {

@@ -16,6 +16,7 @@ import type {
   CallShortcutActionSchema,
   DesktopNotificationSchema,
   DesktopSettingsSchema,
+  PdfRequestSchema,
   PresenceSchema,
   StoredTokensSchema,
 } from './ipcSchemas';
@@ -30,6 +31,7 @@ export type AppInfo = z.infer<typeof AppInfoSchema>;
 export type DesktopSettings = z.infer<typeof DesktopSettingsSchema>;
 export type CallShortcutAction = z.infer<typeof CallShortcutActionSchema>;
 export type CacheEntry = z.infer<typeof CacheEntrySchema>;
+export type PdfRequest = z.infer<typeof PdfRequestSchema>;
 
 /** Channels from renderer to main, each `invoke`d with its request and answered with its response. */
 export interface DesktopInvokeChannels {
@@ -64,6 +66,12 @@ export interface DesktopInvokeChannels {
   'settings:get': { request: undefined; response: DesktopSettings };
   /** Saves the settings; answers the shortcut actions another app holds, which could not be set. */
   'settings:set': { request: DesktopSettings; response: CallShortcutAction[] };
+  /**
+   * Saves the page as shown as a PDF (a report, §7 "GET of any url as PDF"): main prints the window's own page
+   * with Chromium's PDF printer and asks where to save it; answers whether it was saved (false: the person
+   * cancelled the save dialog).
+   */
+  'page:save-pdf': { request: PdfRequest; response: boolean };
 }
 
 /** Events from main to the renderer. */
@@ -115,6 +123,7 @@ export const INVOKE_CHANNELS: readonly InvokeChannel[] = [
   'cache:remove',
   'settings:get',
   'settings:set',
+  'page:save-pdf',
 ];
 
 export const EVENT_CHANNELS: readonly EventChannel[] = [

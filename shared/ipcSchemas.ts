@@ -27,6 +27,9 @@ export const DesktopNotificationSchema = z.strictObject({
   route: z.string().startsWith('/').max(500).optional(),
 });
 
+/** What to call the PDF: its suggested file name, without the extension (main makes it safe for any disk). */
+export const PdfRequestSchema = z.strictObject({ title: z.string().trim().min(1).max(200) });
+
 const deviceId = z.string().max(512).nullable();
 
 export const AudioPreferencesSchema = z.strictObject({
@@ -89,4 +92,5 @@ export const INVOKE_SCHEMAS: { [C in InvokeChannel]: z.ZodType<DesktopInvokeChan
   'cache:remove': cacheKey,
   'settings:get': z.undefined(),
   'settings:set': DesktopSettingsSchema,
+  'page:save-pdf': PdfRequestSchema,
 };

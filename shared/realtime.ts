@@ -4,10 +4,12 @@
  * subscribes with them; channel authorisation reads them back with `parseChannel`.
  */
 import type { ExportBatch } from './api/activity';
+import type { AlertCounts } from './api/alerts';
 import type { Campaign } from './api/campaigns';
 import type { ImportBatch } from './api/contacts';
 import type { ConversationPresence } from './api/conversationPresence';
 import type { ConversationUpdatedEvent } from './api/conversations';
+import type { DniReport } from './api/dniReports';
 import type { ReleaseBatch } from './api/numberLifecycle';
 import type { BulkPurchase } from './api/numberPurchase';
 import type { IncomingCall } from './api/voice';
@@ -73,6 +75,15 @@ export const EVENTS = {
   presenceChanged: 'presence.changed',
   /** A port request of the company moved (created, desk step, upload, cancel), on the companies channel. */
   portsUpdated: 'ports.updated',
+  /**
+   * A DNI call report moved (queued, running, finished, failed): a company's on its companies channel, a business
+   * unit's on the channel of the user who asked for it (no channel is a unit's).
+   */
+  dniReportUpdated: 'dni-report.updated',
+  /** Call tracking: a visitor arrived on the company's site or a tracked call came in, on the companies channel. */
+  dniFeed: 'dni.feed',
+  /** A monitoring alert opened, reopened, snoozed or closed, with the new counts (badge), on the companies channel. */
+  alertsUpdated: 'alerts.updated',
 } as const;
 export type RealtimeEvent = (typeof EVENTS)[keyof typeof EVENTS];
 
@@ -135,6 +146,17 @@ export interface RealtimePayloads {
    * role; screens that may see ports fetch the request).
    */
   'ports.updated': { id: number; status: PortRequestStatus };
+  /** A DNI call report changed state (its download link comes with the list, asked again on this event). */
+  'dni-report.updated': DniReport;
+  /** What changed in the real-time feed (`GET /dni/realTimeFeed`): a session's new visit, or a call (its id). */
+  'dni.feed': { kind: 'visit' | 'call'; session_id: string | null; call_id: number | null };
+  /** An alert's change (`opened` tells the app to notify) and the company's counts after it. */
+  'alerts.updated': {
+    id: number;
+    change: 'opened' | 'reopened' | 'snoozed' | 'closed';
+    title: string;
+    counts: AlertCounts;
+  };
 }
 
 /** `campaigns.updated`, on the company's campaigns channel: the campaign as it is now (without its groups). */

@@ -4,6 +4,7 @@
  * card). Every piece is a small module with its own tests; this file only wires them to Electron's lifecycle.
  * (It cannot be run on machines without the Electron binary; see docs/desktop.md for what was verified how.)
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Presence, StoredTokens } from '@shared/ipc';
@@ -31,6 +32,7 @@ import { embeddedServerArgs, startEmbeddedServer } from './embeddedServer';
 import { registerInvokeHandlers } from './ipc';
 import { linkInArguments, PROTOCOLS } from './links';
 import { NotificationService } from './notifications';
+import { savePagePdf } from './savePdf';
 import { APP_ORIGIN, APP_SCHEME, contentSecurityPolicy, permissionDecision } from './security';
 import { DesktopSettingsService, launchedHidden } from './settings';
 import { releaseCallShortcuts } from './shortcuts';
@@ -217,6 +219,25 @@ async function start(): Promise<void> {
       'cache:remove': (key) => store.delete(`cache.${key}`),
       'settings:get': () => settings.get(),
       'settings:set': (next) => settings.set(next),
+      'page:save-pdf': async ({ title }) => {
+        const target = window;
+        if (!target) return false;
+        return savePagePdf(
+          {
+            printToPDF: () => target.webContents.printToPDF({ printBackground: true }),
+            chooseFile: async (defaultPath) =>
+              (
+                await dialog.showSaveDialog(target, {
+                  defaultPath,
+                  filters: [{ name: 'PDF', extensions: ['pdf'] }],
+                })
+              ).filePath || undefined,
+            writeFile: (path, data) => writeFile(path, data),
+            downloadsDir: app.getPath('downloads'),
+          },
+          title,
+        );
+      },
     },
     { ownOrigins: [APP_ORIGIN], log: (message) => console.warn(message) },
   );

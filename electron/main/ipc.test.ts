@@ -38,6 +38,7 @@ function handlers(): InvokeHandlers {
       shortcuts: { answer: '', decline: '', 'hang-up': '', mute: '' },
     }),
     'settings:set': async () => [],
+    'page:save-pdf': async () => true,
   };
 }
 
@@ -73,6 +74,9 @@ describe('IPC handlers check the sender and the payload before acting', () => {
     ['call:ringing', 'yes'],
     ['tokens:set', { access_token: 'a', refresh_token: 'r', expires_in: 60, role: 'owner' }],
     ['notifications:show', { tag: 't', title: 'x', body: 'y', kind: 'call', route: 'https://evil.test' }],
+    // The renderer names the file; the path is main's (a save dialog), never the page's.
+    ['page:save-pdf', { title: 'report', path: '/etc/passwd' }],
+    ['page:save-pdf', { title: '' }],
   ])('refuses %s with a bad payload %j', async (channel, payload) => {
     const h = handlers();
     const handler = vi.fn(h[channel as keyof InvokeHandlers]);

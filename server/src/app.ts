@@ -26,9 +26,12 @@ import { HttpError } from './lib/errors';
 import { hashToken } from './lib/secrets';
 import { MODULE_ROUTES } from './modules';
 import { activityExportJob } from './modules/activity/exportJob';
+import { monitorEvaluationJob } from './modules/alerts/monitors/job';
+import { analyticsExportJob } from './modules/analytics/exportJob';
 import { loadCaller } from './modules/auth/credentials';
 import { campaignSendJob } from './modules/campaigns/engine';
 import { contactImportJob } from './modules/contactImport/worker';
+import { dniReportJob } from './modules/dni/reports/job';
 import { marketplaceInterestJob } from './modules/marketplace/interestJob';
 import { scheduledTextJob } from './modules/messaging/scheduler';
 import { bulkReleaseJob } from './modules/numbers/lifecycle/bulkRelease';
@@ -145,8 +148,14 @@ export async function buildApp(
     }
   });
 
-  // JSON only where JSON is expected: without a text parser, a text/plain body is a clear 415.
+  // JSON only where JSON is expected: a text/plain body is a clear 415, except on the few endpoints whose contract
+  // takes JSON sent as text (`textBody`: the tracking script's CORS simple requests), which read it as a string.
   app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+    if (!request.routeOptions.config?.contract?.textBody)
+      return done(new HttpError(415, 'This request must be sent as JSON.'), undefined);
+    done(null, String(body));
+  });
   // A POST without a body but with a JSON content type (as some clients send) means "no body", not an error.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -169,6 +178,7 @@ export async function buildApp(
     handlers: [
       contactImportJob,
       activityExportJob,
+      analyticsExportJob,
       scheduledTextJob,
       campaignSendJob({ leaseMs: ctx.config.campaigns.leaseMs }),
       bulkPurchaseJob,
@@ -176,6 +186,8 @@ export async function buildApp(
       marketplaceInterestJob,
       bulkReleaseJob,
       numberRemovalJob,
+      dniReportJob,
+      monitorEvaluationJob,
     ],
     log: app.log,
   });

@@ -14,7 +14,7 @@ import type { Db } from './db/client';
 import { CallerCache } from './http/callerCache';
 import type { AppContext } from './http/context';
 import { jobSignals } from './jobs/signals';
-import { fetchPublic } from './lib/publicFetch';
+import { fetchPublic, fetchPublicOutcome } from './lib/publicFetch';
 import { espeakTts } from './lib/tts';
 import { loginThrottleFor } from './modules/auth/throttle';
 import { sandboxCallerId } from './modules/callerId/sandbox';
@@ -39,6 +39,7 @@ export interface ServiceOverrides
       | 'tts'
       | 'callerId'
       | 'fetchMedia'
+      | 'fetchPage'
       | 'cluster'
     >
   > {
@@ -64,6 +65,7 @@ export function composeServices(config: ServerConfig, db: Db, overrides: Service
     tts: overrides.tts ?? espeakTts(),
     callerId: overrides.callerId ?? callerIdLookups(sandboxCallerId, now, callerIdCacheFor(cluster)),
     fetchMedia: overrides.fetchMedia ?? fetchPublic,
+    fetchPage: overrides.fetchPage ?? fetchPublicOutcome,
     jobSignals: jobSignals(),
     cluster,
     // Told of changes through the cluster, so what one instance changes every instance forgets.

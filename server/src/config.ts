@@ -14,6 +14,8 @@ export const APP_NAME = 'Switchboard';
 
 /** Where `npm run build` puts the account UI. */
 const REPO_DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+/** Where `npm run build` puts the website tracking script (vite.tracker.config.ts). */
+const REPO_TRACKER_SCRIPT = fileURLToPath(new URL('../../dist-tracker/dni.js', import.meta.url));
 
 const optionalText = z
   .string()
@@ -134,6 +136,11 @@ export interface ServerConfig {
     | undefined;
   /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
   uiDir: string | undefined;
+  /**
+   * The built website tracking script served at `GET /api/dni/script.js` (the repository's dist-tracker/dni.js);
+   * unset, or not built, that route says to run `npm run build`. Tests point it at a file of their own.
+   */
+  trackerScript?: string;
   /** The Redis several instances share state through (cluster/index.ts); undefined: this instance alone. */
   redisUrl: string | undefined;
   redisPrefix: string;
@@ -231,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           }
         : undefined,
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
+    trackerScript: REPO_TRACKER_SCRIPT,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isNewDatabase } from './db/state';
 import { DataDirLockedError, lockDataDir } from './lock';
+import { armEnabledMonitors } from './modules/alerts/monitors/job';
 import { seedDemo } from './seed/demo';
 
 /** A secret kept in the data folder (readable by this user only), made on first start, so restarts keep it. */
@@ -51,7 +52,10 @@ async function main(): Promise<void> {
     }
   });
 
-  const app = await buildApp(composeServices(config, database.db));
+  const ctx = composeServices(config, database.db);
+  const app = await buildApp(ctx);
+  // Monitors turned on before this server started (the seeded demo's, a restored database's) get their job.
+  await armEnabledMonitors(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -7,11 +7,13 @@
  * naming the limit (not clamped), so a person never gets silently fewer rows than they asked for.
  */
 import { z } from 'zod';
+import { MISSED_REASONS } from '../domain/analytics';
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '../domain/calls';
 import { type CodeTable, valuesOf } from '../domain/codes';
 import { CallerIdLookupQuerySchema, CallerIdSchema } from './callerId';
 import { CustomValueSchema } from './contacts';
 import { endpoint, IdParamSchema, PageNumberSchema } from './contract';
+import { CallAttributionSchema } from './dni';
 import { pagedSchema } from './paged';
 import { SignedUrlQuerySchema } from './signedUrl';
 import { TimeZoneSchema } from './timeZone';
@@ -63,6 +65,12 @@ export const CallSchema = z.object({
   /** §3 outcome code 0–4 and its label. */
   outcome: z.number().int().min(0).max(4),
   outcome_label: z.string(),
+  /**
+   * Why an inbound call went unanswered (outcome missed or voicemail), as routing knew it, and its label; null on
+   * answered, blocked and outbound calls.
+   */
+  missed_reason: z.literal(valuesOf(MISSED_REASONS)).nullable(),
+  missed_reason_label: z.string().nullable(),
   qualification: z.number().int().min(1).max(3).nullable(),
   events: z.array(z.object({ status: z.number().int().min(1).max(13), label: z.string(), at: z.string() })),
   duration: z.number().int(),
@@ -73,9 +81,14 @@ export const CallSchema = z.object({
   note: z.string().nullable(),
   source: z.string().nullable(),
   first_time: z.boolean(),
+  /** Call tracking: the website session that showed the number called, and what the visit came from. */
+  dni_session_id: z.string().nullable(),
+  attribution: CallAttributionSchema.nullable(),
   extension: z.number().int().nullable(),
   user: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   started_at: z.string(),
+  /** When an agent or a forwarded-to phone picked up (ISO); null when nobody did. */
+  answered_at: z.string().nullable(),
   eavAttributeValues: z.array(CustomValueSchema),
 });
 export type Call = z.infer<typeof CallSchema>;
@@ -99,6 +112,11 @@ export const ActivityRowSchema = z.object({
   /** fax: pages. */
   pages: z.number().int().nullable(),
   recording_url: z.string().nullable(),
+  /** call and voicemail: the marketing source (call tracking), and the visit's keyword when a session matched. */
+  source: z.string().nullable(),
+  keyword: z.string().nullable(),
+  /** call: attributed by call tracking (a website session or a static pool's number): `GET /calls/{id}` says how. */
+  tracked: z.boolean(),
 });
 export type ActivityRow = z.infer<typeof ActivityRowSchema>;
 
@@ -109,6 +127,8 @@ export const ActivityFiltersSchema = z.object({
   to: z.iso.date().optional(),
   outcomes: z.array(z.literal(valuesOf(CALL_OUTCOMES))).optional(),
   contact: id.optional(),
+  /** Calls (and voicemails) of these marketing sources (as `source` names them). */
+  sources: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   /** Phone-like text matches the other party's digits; other text the contact's name. */
   search: z.string().trim().max(100).optional(),
 });
@@ -135,6 +155,8 @@ export const ActivityQueryBodySchema = z.object({
   checkVoicemails: z.boolean().default(true),
   checkMessages: z.boolean().default(true),
   checkFaxes: z.boolean().default(true),
+  /** §7: only the calls of this website session (call tracking). */
+  dniSessionId: z.string().max(64).optional(),
 });
 
 export const CallSearchQuerySchema = z.object({

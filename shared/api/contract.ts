@@ -24,6 +24,11 @@ export interface Endpoint<
   body?: Body;
   /** `multipart/form-data` instead of JSON (§7 says which calls are multipart). */
   multipart?: boolean;
+  /**
+   * The JSON body may also come as `text/plain` (a CORS "simple" request, no preflight): only for calls a script on
+   * another site makes (the tracking script). Everywhere else text/plain is refused with 415.
+   */
+  textBody?: boolean;
   /** The success body; `null` for an empty answer (204). */
   response: Response | null;
   /** The success status when it is neither 200 nor an empty answer's 204: 201 created, 202 accepted to run later. */
@@ -95,6 +100,7 @@ export const PageNumberSchema = z.coerce
 export const REFERENCE_KINDS = [
   'contact',
   'conversation',
+  'dniSource',
   'greeting',
   'group',
   'label',
@@ -164,6 +170,7 @@ export const RECORD_NOUNS: Record<RecordKind, string> = {
   contact: 'contact',
   conversation: 'conversation',
   customField: 'custom field',
+  dniSource: 'source',
   greeting: 'greeting',
   group: 'group',
   label: 'label',

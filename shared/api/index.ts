@@ -1,5 +1,7 @@
 /** The API contract and the general behaviour every call shares (spec §7 General behaviour, §8). */
 import { ACTIVITY_ENDPOINTS, EXPORT_ENDPOINTS } from './activity';
+import { ALERT_ENDPOINTS } from './alerts';
+import { ANALYTICS_ENDPOINTS } from './analytics';
 import { API_KEY_ENDPOINTS } from './apiKeys';
 import { AUTH_ENDPOINTS } from './auth';
 import { BLOCK_ENDPOINTS } from './blocks';
@@ -11,6 +13,9 @@ import { CONTACT_ENDPOINTS } from './contacts';
 import type { Endpoint } from './contract';
 import { CONVERSATION_PRESENCE_ENDPOINTS } from './conversationPresence';
 import { CUSTOM_FIELD_ENDPOINTS } from './customFields';
+import { DNI_ENDPOINTS } from './dni';
+import { BULK_ATTRIBUTE_ENDPOINTS, DNI_REPORT_ENDPOINTS } from './dniReports';
+import { COLUMN_PRESET_ENDPOINTS, FAVORITE_REPORT_ENDPOINTS } from './favoriteReports';
 import { EXTENSION_SUGGESTION_ENDPOINTS, FORWARD_CONTACT_ENDPOINTS } from './forwardContacts';
 import { GREETING_ENDPOINTS } from './greetings';
 import { GROUP_ENDPOINTS, LABEL_ENDPOINTS } from './groups';
@@ -34,6 +39,8 @@ import { USER_ENDPOINTS } from './users';
 import { VOICE_ENDPOINTS } from './voice';
 
 export * from './activity';
+export * from './alerts';
+export * from './analytics';
 export * from './apiKeys';
 export * from './auth';
 export * from './blocks';
@@ -47,7 +54,10 @@ export * from './contract';
 export * from './conversationPresence';
 export * from './conversations';
 export * from './customFields';
+export * from './dni';
+export * from './dniReports';
 export * from './errors';
+export * from './favoriteReports';
 export * from './forwardContacts';
 export * from './greetings';
 export * from './groups';
@@ -87,6 +97,9 @@ export const CONTRACT = {
   groups: GROUP_ENDPOINTS,
   labels: LABEL_ENDPOINTS,
   customFields: CUSTOM_FIELD_ENDPOINTS,
+  dni: DNI_ENDPOINTS,
+  dniReports: DNI_REPORT_ENDPOINTS,
+  bulkAttributes: BULK_ATTRIBUTE_ENDPOINTS,
   notes: NOTE_ENDPOINTS,
   messaging: MESSAGING_ENDPOINTS,
   media: MEDIA_ENDPOINTS,
@@ -113,4 +126,8 @@ export const CONTRACT = {
   numberTemplates: NUMBER_TEMPLATE_ENDPOINTS,
   marketplace: MARKETPLACE_ENDPOINTS,
   ports: PORT_ENDPOINTS,
+  analytics: ANALYTICS_ENDPOINTS,
+  alerts: ALERT_ENDPOINTS,
+  favoriteReports: FAVORITE_REPORT_ENDPOINTS,
+  columnPresets: COLUMN_PRESET_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

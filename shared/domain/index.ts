@@ -3,6 +3,7 @@
  * This module's exports are a public contract: other programs and outside checks import them by name.
  */
 export * from './alerts';
+export * from './analytics';
 export * from './auth';
 export * from './batches';
 export * from './billing';

@@ -24,7 +24,7 @@ export const PERMISSIONS = Object.freeze({
   'campaigns.manage': 'Create, send, pause and delete campaigns',
   'numbers.view': 'See numbers, routing and schedules',
   'numbers.manage': 'Buy, release, route and configure numbers, and the greetings they play',
-  'settings.manage': 'Custom fields, tags, blocks, integrations, column presets',
+  'settings.manage': 'Custom fields, tags, blocks, integrations, monitors',
   'organization.manage': 'Manage a business unit: its companies and organization admins',
   'platform.admin': 'Operate the platform: sign in as any user, see the whole sandbox outbox',
 } as const);

@@ -156,3 +156,122 @@ describe('dates (§3, §9)', () => {
     expect(toDate(date)).toBe(date);
   });
 });
+
+describe('previousPeriod of local days: §9 "Previous-period comparison defaults to the equal-length range immediately before; other options are one, three, six months or one year earlier."', () => {
+  const days = (range: { start: string; end: string }) =>
+    (Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 + 1;
+
+  it.each<
+    [
+      string,
+      { start: string; end: string },
+      Parameters<typeof previousPeriod>[1],
+      { start: string; end: string },
+    ]
+  >([
+    // Every option, on one week.
+    [
+      'a week: the week before',
+      { start: '2026-03-09', end: '2026-03-15' },
+      'previous',
+      { start: '2026-03-02', end: '2026-03-08' },
+    ],
+    [
+      'a week: one month earlier',
+      { start: '2026-03-09', end: '2026-03-15' },
+      '1m',
+      { start: '2026-02-09', end: '2026-02-15' },
+    ],
+    [
+      'a week: three months earlier',
+      { start: '2026-03-09', end: '2026-03-15' },
+      '3m',
+      { start: '2025-12-09', end: '2025-12-15' },
+    ],
+    [
+      'a week: six months earlier',
+      { start: '2026-03-09', end: '2026-03-15' },
+      '6m',
+      { start: '2025-09-09', end: '2025-09-15' },
+    ],
+    [
+      'a week: one year earlier',
+      { start: '2026-03-09', end: '2026-03-15' },
+      '1y',
+      { start: '2025-03-09', end: '2025-03-15' },
+    ],
+    // Month ends clamp to the shorter month's end.
+    [
+      'Mar 31 − 1 month is Feb 28 (2026)',
+      { start: '2026-03-31', end: '2026-03-31' },
+      '1m',
+      { start: '2026-02-28', end: '2026-02-28' },
+    ],
+    [
+      'Mar 31 − 1 month is Feb 29 in a leap year (2028)',
+      { start: '2028-03-31', end: '2028-03-31' },
+      '1m',
+      { start: '2028-02-29', end: '2028-02-29' },
+    ],
+    [
+      'May 31 − 3 months is Feb 28',
+      { start: '2026-05-31', end: '2026-05-31' },
+      '3m',
+      { start: '2026-02-28', end: '2026-02-28' },
+    ],
+    [
+      'Aug 31 − 6 months is Feb 29 in a leap year',
+      { start: '2028-08-31', end: '2028-08-31' },
+      '6m',
+      { start: '2028-02-29', end: '2028-02-29' },
+    ],
+    // Leap years.
+    [
+      'Feb 29 2028 − 1 year is Feb 28 2027',
+      { start: '2028-02-29', end: '2028-02-29' },
+      '1y',
+      { start: '2027-02-28', end: '2027-02-28' },
+    ],
+    [
+      'Mar 1 2028 is preceded by Feb 29 2028',
+      { start: '2028-03-01', end: '2028-03-01' },
+      'previous',
+      { start: '2028-02-29', end: '2028-02-29' },
+    ],
+    [
+      'February 2028 (29 days) is preceded by the 29 days before',
+      { start: '2028-02-01', end: '2028-02-29' },
+      'previous',
+      { start: '2028-01-03', end: '2028-01-31' },
+    ],
+    // DST changes (US: Mar 8 and Nov 1 2026; EU: Mar 29 2026): a day is a day, whatever its hours.
+    [
+      'two weeks across spring forward (US)',
+      { start: '2026-03-02', end: '2026-03-15' },
+      'previous',
+      { start: '2026-02-16', end: '2026-03-01' },
+    ],
+    [
+      'two weeks across fall back (US)',
+      { start: '2026-10-26', end: '2026-11-08' },
+      'previous',
+      { start: '2026-10-12', end: '2026-10-25' },
+    ],
+    [
+      'a week after spring forward (EU), its previous week holding the change',
+      { start: '2026-03-30', end: '2026-04-05' },
+      'previous',
+      { start: '2026-03-23', end: '2026-03-29' },
+    ],
+    [
+      'one month earlier across a DST change',
+      { start: '2026-11-02', end: '2026-11-08' },
+      '1m',
+      { start: '2026-10-02', end: '2026-10-08' },
+    ],
+  ])('%s', (_name, range, option, expected) => {
+    const previous = previousPeriod(range, option);
+    expect(previous).toEqual(expected);
+    if (option === 'previous') expect(days(previous)).toBe(days(range));
+  });
+});

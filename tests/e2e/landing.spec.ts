@@ -42,9 +42,9 @@ test.describe('each role lands where it works, and the app reopens on the last v
     ['agent@demo.test', '/inbox'],
     ['owner@demo.test', '/inbox'],
     ['admin@demo.test', '/inbox'],
-    ['reporting@demo.test', '/activity'],
-    // No billing screen yet, and billing users may not see the activity feed: the first area they may use.
-    ['billing@demo.test', '/api-keys'],
+    ['reporting@demo.test', '/dashboard'],
+    // No billing screen yet, and billing users may not see the activity feed: they see reports, so the dashboard.
+    ['billing@demo.test', '/dashboard'],
     // An organization admin acts as administrator in the organization's companies, a platform admin as owner.
     ['orgadmin@demo.test', '/inbox'],
     ['superadmin@demo.test', '/inbox'],

@@ -9,9 +9,9 @@ test.describe('each role sees what it may use', () => {
   const cases: [string, string[], string[]][] = [
     ['owner@demo.test', ['Users', 'API keys', 'Profile'], []],
     ['admin@demo.test', ['Users', 'API keys', 'Profile'], []],
-    ['billing@demo.test', ['API keys', 'Profile'], ['Users']],
-    ['reporting@demo.test', ['API keys', 'Profile'], ['Users']],
-    ['agent@demo.test', ['API keys', 'Profile'], ['Users']],
+    ['billing@demo.test', ['Dashboard', 'Reports', 'API keys', 'Profile'], ['Users']],
+    ['reporting@demo.test', ['Dashboard', 'Reports', 'API keys', 'Profile'], ['Users']],
+    ['agent@demo.test', ['API keys', 'Profile'], ['Users', 'Dashboard', 'Reports']],
     ['orgadmin@demo.test', ['Users', 'API keys', 'Profile'], []],
   ];
   for (const [email, visible, hidden] of cases) {

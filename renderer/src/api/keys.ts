@@ -16,4 +16,6 @@ export const keys = {
   roles: () => ['User', 'roles'] as const,
   /** The caller's unseen counts in a company: fetched by the inbox's live side, read by the navigation too. */
   notificationCounts: (companyId: number) => ['Notification', 'counts', companyId] as const,
+  /** A company's alerts by state: fetched by the alerts' live side (features/alerts), read by the navigation. */
+  alertCounts: (companyId: number) => ['Alerts', 'counts', companyId] as const,
 } satisfies Record<string, (...args: never[]) => readonly [DataTag, ...unknown[]]>;

@@ -17,29 +17,44 @@ const RAIL_QUERY = '(min-width: 48em) and (max-width: 87.99em)';
 
 const ICONS: Record<string, IconName> = {
   '/inbox': 'inbox',
+  '/dashboard': 'dashboard',
+  '/reports': 'chart',
   '/activity': 'activity',
   '/contacts': 'contact',
   '/groups': 'group',
   '/campaigns': 'megaphone',
   '/numbers': 'phone',
+  '/tracking': 'target',
+  '/alerts': 'bell',
   '/custom-fields': 'fields',
   '/users': 'badge',
   '/api-keys': 'key',
   '/profile': 'profile',
 };
 
-/** `unread`: a count by path, shown on that link (the Inbox's unread conversations) and said in its name. */
+/** A count on a link, said in its name with its noun: "Alerts, 2 open". */
+export interface NavCount {
+  count: number;
+  noun: string;
+}
+
+/**
+ * `unread`: a count by path, shown on that link (the Inbox's unread conversations) and said in its name;
+ * `counts`: the same with a noun of its own (the Alerts' open ones).
+ */
 export function MainNavigation({
   items,
   unread = {},
+  counts = {},
 }: {
   items: NavItem[];
   unread?: Partial<Record<string, number>>;
+  counts?: Partial<Record<string, NavCount>>;
 }) {
   const rail = useMediaQuery(RAIL_QUERY, false, { getInitialValueInEffect: false });
   return items.map((item) => {
-    const count = unread[item.to] ?? 0;
-    const name = count ? `${item.label}, ${count} unread` : item.label;
+    const { count, noun } = counts[item.to] ?? { count: unread[item.to] ?? 0, noun: 'unread' };
+    const name = count ? `${item.label}, ${count} ${noun}` : item.label;
     const shownCount = count > 99 ? '99+' : count;
     return (
       <NavLink

@@ -22,9 +22,9 @@ import { visibleNavItems } from './navigation';
 import { usePrefetchScreens } from './prefetch';
 import { RealtimeBridge } from './RealtimeBridge';
 import { mayTakeCalls, roleLabel } from './roleInCompany';
-import { DeferredInboxEvents, DeferredPhone } from './shellParts';
+import { DeferredAlertEvents, DeferredInboxEvents, DeferredPhone } from './shellParts';
 import { KeyboardShortcuts } from './shortcuts';
-import { useInboxUnreadCount } from './unreadCount';
+import { useInboxUnreadCount, useOpenAlertCount } from './unreadCount';
 import { useSelectedCompany } from './useCompany';
 import { PHONE_DOCK_WIDTH, usePhoneDockExpanded } from './workspaceLayout';
 
@@ -47,6 +47,8 @@ export function Shell({ user }: { user: User }) {
   const role = company?.role ?? null;
   const items = visibleNavItems(role);
   const inboxUnread = useInboxUnreadCount(company?.id ?? null);
+  const watchesAlerts = roleCan(role, 'reports.view');
+  const openAlerts = useOpenAlertCount(watchesAlerts ? (company?.id ?? null) : null);
   // Once the shell has rendered, fetch the screens its navigation leads to while the browser is idle.
   const paths = items.map((item) => item.to);
   usePrefetchScreens(paths);
@@ -149,13 +151,18 @@ export function Shell({ user }: { user: User }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
-        <MainNavigation items={items} unread={{ '/inbox': inboxUnread }} />
+        <MainNavigation
+          items={items}
+          unread={{ '/inbox': inboxUnread }}
+          counts={{ '/alerts': { count: openAlerts, noun: 'open' } }}
+        />
       </AppShell.Navbar>
       <AppShell.Main>
         {user && <RealtimeBridge userId={user.id} companyId={company?.id ?? null} />}
         {user && company && roleCan(role, 'inbox.use') && (
           <DeferredInboxEvents key={company.id} companyId={company.id} userId={user.id} />
         )}
+        {company && watchesAlerts && <DeferredAlertEvents key={company.id} companyId={company.id} />}
         {adminSession && user && (
           <Alert color="blue" mb="md" title={`Signed in as ${user.name} by an administrator`}>
             <Group justify="space-between">

@@ -8,11 +8,11 @@ describe('each role lands where it works (issue 17 "Landing by role")', () => {
     // "owners and admins on the inbox"
     ['owner', '/inbox'],
     ['administrator', '/inbox'],
-    // "reporting users on activity (the dashboard once it exists)"
-    ['reporting', '/activity'],
+    // "reporting users on activity (the dashboard once it exists)": it exists (issue 22)
+    ['reporting', '/dashboard'],
     // "billing users on billing (once it exists; until then activity or what they may see)": billing users may not
-    // see the activity feed (docs/permissions.md), so the first area of their navigation
-    ['billing', '/api-keys'],
+    // see the activity feed (docs/permissions.md); they see reports, so the dashboard
+    ['billing', '/dashboard'],
     // no company yet: the first area anyone signed in may use
     [null, '/api-keys'],
   ] as const)('%s → %s', (role, path) => {
@@ -28,9 +28,9 @@ describe('the last visited screen wins when the app opens at its root, if the ro
     ['user', null, '/inbox'],
     // an agent who used to be an administrator: Users is no longer theirs
     ['user', '/users', '/inbox'],
-    ['reporting', '/inbox/7', '/activity'],
+    ['reporting', '/inbox/7', '/dashboard'],
     ['billing', '/profile', '/profile'],
-    ['billing', '/activity', '/api-keys'],
+    ['billing', '/activity', '/dashboard'],
   ] as const)('%s remembering %s → %s', (role, remembered, path) => {
     expect(landingPath(role, remembered)).toBe(path);
   });

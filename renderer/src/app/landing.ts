@@ -3,9 +3,8 @@
  * app is opened again at its root (a restart, a reload of `/`), the screen they last visited.
  *
  * - agents, owners and administrators: the inbox;
- * - reporting users: the activity feed (the dashboard once it exists);
- * - billing users: billing once it exists; until then the activity feed if their role may see it, else the first
- *   area of the navigation they may use;
+ * - reporting users: the dashboard;
+ * - billing users: billing once it exists; until then the dashboard (their role sees reports, not the feed);
  * - anyone else, such as a user with no company yet: the first area of the navigation they may use.
  * A platform admin acts as owner in every company (docs/permissions.md), so the company's role decides too.
  *
@@ -20,8 +19,8 @@ const PREFERRED_SCREENS: Readonly<Record<Role, readonly string[]>> = {
   owner: ['/inbox'],
   administrator: ['/inbox'],
   user: ['/inbox'],
-  reporting: ['/activity'],
-  billing: ['/activity'],
+  reporting: ['/dashboard', '/activity'],
+  billing: ['/dashboard'],
   deactivated: [],
 };
 

@@ -4,11 +4,15 @@ import { visibleNavItems } from './navigation';
 /** What an owner or an administrator sees: every area. */
 const EVERY_AREA = [
   'Inbox',
+  'Dashboard',
   'Activity',
+  'Reports',
   'Contacts',
   'Groups',
   'Campaigns',
   'Numbers',
+  'Call tracking',
+  'Alerts',
   'Custom fields',
   'Users',
   'API keys',
@@ -19,9 +23,37 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
   it.each([
     ['owner', EVERY_AREA],
     ['administrator', EVERY_AREA],
-    ['billing', ['API keys', 'Profile']],
-    ['reporting', ['Activity', 'Contacts', 'Groups', 'Campaigns', 'Numbers', 'API keys', 'Profile']],
-    ['user', ['Inbox', 'Activity', 'Contacts', 'Groups', 'Campaigns', 'Numbers', 'API keys', 'Profile']],
+    ['billing', ['Dashboard', 'Reports', 'Alerts', 'API keys', 'Profile']],
+    [
+      'reporting',
+      [
+        'Dashboard',
+        'Activity',
+        'Reports',
+        'Contacts',
+        'Groups',
+        'Campaigns',
+        'Numbers',
+        'Call tracking',
+        'Alerts',
+        'API keys',
+        'Profile',
+      ],
+    ],
+    [
+      'user',
+      [
+        'Inbox',
+        'Activity',
+        'Contacts',
+        'Groups',
+        'Campaigns',
+        'Numbers',
+        'Call tracking',
+        'API keys',
+        'Profile',
+      ],
+    ],
     [null, ['API keys', 'Profile']],
   ] as const)('%s → %j', (role, labels) => {
     expect(visibleNavItems(role).map((item) => item.label)).toEqual(labels);

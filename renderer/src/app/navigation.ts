@@ -14,11 +14,15 @@ export interface NavItem {
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Inbox', to: '/inbox', permission: 'inbox.use' },
+  { label: 'Dashboard', to: '/dashboard', permission: 'reports.view' },
   { label: 'Activity', to: '/activity', permission: 'activity.view' },
+  { label: 'Reports', to: '/reports', permission: 'reports.view' },
   { label: 'Contacts', to: '/contacts', permission: 'contacts.view' },
   { label: 'Groups', to: '/groups', permission: 'contacts.view' },
   { label: 'Campaigns', to: '/campaigns', permission: 'campaigns.view' },
   { label: 'Numbers', to: '/numbers', permission: 'numbers.view' },
+  { label: 'Call tracking', to: '/tracking', permission: 'numbers.view' },
+  { label: 'Alerts', to: '/alerts', permission: 'reports.view' },
   { label: 'Custom fields', to: '/custom-fields', permission: 'settings.manage' },
   { label: 'Users', to: '/users', permission: 'users.view' },
   { label: 'API keys', to: '/api-keys' },

@@ -28,6 +28,12 @@ const numberScreens = () => import('../features/numbers/screens');
 const portScreens = () => import('../features/ports/screens');
 /** And the number templates screens (numberTemplates/screens.ts). */
 const numberTemplateScreens = () => import('../features/numberTemplates/screens');
+/** And the call tracking screens (tracking/screens.ts). */
+const trackingScreens = () => import('../features/tracking/screens');
+/** And the analytics screens, the dashboard and the reports (analytics/screens.ts). */
+const analyticsScreens = () => import('../features/analytics/screens');
+/** And the alerts screens (alerts/screens.ts). */
+const alertScreens = () => import('../features/alerts/screens');
 
 /** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
 const screens = {
@@ -65,6 +71,20 @@ const screens = {
   ),
   numberTemplates: lazyScreen('number-templates', () => numberTemplateScreens().then((m) => m.TemplatesPage)),
   numberTemplate: lazyScreen('number-template', () => numberTemplateScreens().then((m) => m.TemplatePage)),
+  trackingPools: lazyScreen('tracking-pools', () => trackingScreens().then((m) => m.PoolsPage)),
+  trackingPool: lazyScreen('tracking-pool', () => trackingScreens().then((m) => m.PoolPage)),
+  trackingPoolEditor: lazyScreen('tracking-pool-editor', () =>
+    trackingScreens().then((m) => m.PoolEditorPage),
+  ),
+  trackingSources: lazyScreen('tracking-sources', () => trackingScreens().then((m) => m.SourcesPage)),
+  trackingInstall: lazyScreen('tracking-install', () => trackingScreens().then((m) => m.InstallPage)),
+  trackingLive: lazyScreen('tracking-live', () => trackingScreens().then((m) => m.LivePage)),
+  trackingReports: lazyScreen('tracking-reports', () => trackingScreens().then((m) => m.ReportsPage)),
+  dashboard: lazyScreen('dashboard', () => analyticsScreens().then((m) => m.DashboardPage)),
+  reports: lazyScreen('reports', () => analyticsScreens().then((m) => m.ReportsPage)),
+  alerts: lazyScreen('alerts', () => alertScreens().then((m) => m.AlertsPage)),
+  alert: lazyScreen('alert', () => alertScreens().then((m) => m.AlertPage)),
+  alertMonitors: lazyScreen('alert-monitors', () => alertScreens().then((m) => m.MonitorsPage)),
   schedule: lazyScreen('schedule', () => import('../features/schedule/screens').then((m) => m.SchedulePage)),
   greetings: lazyScreen('greetings', () =>
     import('../features/greetings/screens').then((m) => m.GreetingsPage),
@@ -136,6 +156,19 @@ export const routes: RouteObject[] = [
       screen('numbers/ports', screens.ports),
       screen('numbers/ports/:portId', screens.port),
       screen('numbers/:numberId', screens.number),
+      screen('tracking', screens.trackingPools),
+      screen('tracking/pools/new', screens.trackingPoolEditor),
+      screen('tracking/pools/:poolId', screens.trackingPool),
+      screen('tracking/pools/:poolId/edit', screens.trackingPoolEditor),
+      screen('tracking/sources', screens.trackingSources),
+      screen('tracking/install', screens.trackingInstall),
+      screen('tracking/live', screens.trackingLive),
+      screen('tracking/reports', screens.trackingReports),
+      screen('dashboard', screens.dashboard),
+      screen('reports', screens.reports),
+      screen('alerts', screens.alerts),
+      screen('alerts/monitors', screens.alertMonitors),
+      screen('alerts/:alertId', screens.alert),
       screen('schedule', screens.schedule),
       screen('greetings', screens.greetings),
       screen('blocks', screens.blocks),

@@ -16,9 +16,16 @@ const inboxEvents = lazyComponent('inbox-events', () =>
   import('../features/inbox/InboxEvents').then((m) => m.InboxEvents),
 );
 
+/** The alerts' live side (open count for the navigation, a toast for a new alert): small, but not first-load. */
+const alertEvents = lazyComponent('alert-events', () =>
+  import('../features/alerts/AlertEvents').then((m) => m.AlertEvents),
+);
+
 /** Starts fetching the deferred shell parts (once); a failure is reported where the part would show. */
 export function preloadShellParts(): Promise<unknown> {
-  return Promise.all([phoneAside.preload(), inboxEvents.preload()]).catch(() => undefined);
+  return Promise.all([phoneAside.preload(), inboxEvents.preload(), alertEvents.preload()]).catch(
+    () => undefined,
+  );
 }
 
 export function DeferredPhone({ userId, companyId }: { userId: number; companyId: number }) {
@@ -36,6 +43,16 @@ export function DeferredInboxEvents({ userId, companyId }: { userId: number; com
     <LoadBoundary title="Could not load new-message alerts">
       <Suspense fallback={null}>
         <inboxEvents.Component userId={userId} companyId={companyId} />
+      </Suspense>
+    </LoadBoundary>
+  );
+}
+
+export function DeferredAlertEvents({ companyId }: { companyId: number }) {
+  return (
+    <LoadBoundary title="Could not load new-alert notices">
+      <Suspense fallback={null}>
+        <alertEvents.Component companyId={companyId} />
       </Suspense>
     </LoadBoundary>
   );

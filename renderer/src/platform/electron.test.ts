@@ -65,6 +65,19 @@ describe('the desktop platform, over window.desktop', () => {
     ]);
   });
 
+  it('saves the page as a PDF through main, which answers whether the person saved it', async () => {
+    const { desktop } = fakeDesktop();
+    const invoke = vi.mocked(desktop.invoke);
+    invoke.mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    const platform = electronPlatform(desktop);
+    expect(await platform.savePdf('Calls by source')).toBe('saved');
+    expect(await platform.savePdf('Calls by source')).toBe('cancelled');
+    expect(invoke.mock.calls).toEqual([
+      ['page:save-pdf', { title: 'Calls by source' }],
+      ['page:save-pdf', { title: 'Calls by source' }],
+    ]);
+  });
+
   it("reads and saves this computer's settings through main", async () => {
     const { desktop, calls } = fakeDesktop();
     const platform = electronPlatform(desktop);

@@ -31,6 +31,7 @@ export function electronPlatform(desktop: DesktopApi): Platform {
     notify: (notification) => desktop.invoke('notifications:show', notification),
     setPresence: (presence) => desktop.invoke('presence:set', presence),
     setBadge: (count) => desktop.invoke('badge:set', count),
+    savePdf: async (title) => ((await desktop.invoke('page:save-pdf', { title })) ? 'saved' : 'cancelled'),
     setRinging: (ringing) => desktop.invoke('call:ringing', ringing),
     audio: {
       get: () => desktop.invoke('audio:get'),

@@ -43,6 +43,12 @@ export interface Platform {
   setRinging(ringing: boolean): Promise<void>;
   /** The unread count on the dock, taskbar or tab title. */
   setBadge(count: number): Promise<void>;
+  /**
+   * The page on screen as a PDF (a report): the desktop writes one where the person chooses ('saved', or
+   * 'cancelled' when they closed the dialog); a browser opens its print dialog, whose printer list has "Save as PDF"
+   * ('printed').
+   */
+  savePdf(title: string): Promise<'saved' | 'cancelled' | 'printed'>;
   audio: { get(): Promise<AudioPreferences>; set(preferences: AudioPreferences): Promise<void> };
   /** This computer's app settings (launch at login, automatic Away, call shortcuts); null in a browser. */
   desktopSettings: {

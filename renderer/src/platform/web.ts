@@ -63,6 +63,10 @@ export function webPlatform(options: { apiBaseUrl?: string; title?: string } = {
           window.dispatchEvent(new CustomEvent('switchboard:navigate', { detail: notification.route }));
       };
     },
+    async savePdf() {
+      window.print();
+      return 'printed' as const;
+    },
     async setRinging() {
       // A page cannot raise its window; the Web Notification is the browser's alert.
     },

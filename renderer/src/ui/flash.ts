@@ -20,6 +20,10 @@ export function flash(
   message: string,
   options: { title?: string; autoCloseMs?: number; id?: string } = {},
 ) {
+  // An id means one such message at a time, the latest wins: Mantine ignores a show whose id is already shown, so
+  // the earlier one is taken down first — a second change queued offline says so again, for its full time, instead
+  // of leaving the first change's message to close under it.
+  if (options.id) notifications.hide(options.id);
   notifications.show({
     id: options.id,
     color: COLORS[type],

@@ -31,6 +31,15 @@ const PATHS = {
     'M3 14.5v-2.3C6.3 9.1 17.7 9.1 21 12.2v2.3a1 1 0 0 1-1.2 1l-3.3-.7a1 1 0 0 1-.8-1v-1.9c-2.4-.8-5-.8-7.4 0v1.9a1 1 0 0 1-.8 1l-3.3.7A1 1 0 0 1 3 14.5z',
   microphone: 'M12 3a3 3 0 0 1 3 3v5a3 3 0 0 1-6 0V6a3 3 0 0 1 3-3z M5 11a7 7 0 0 0 14 0 M12 18v3',
   collapse: 'M13 6l6 6l-6 6 M5 6l6 6l-6 6',
+  /** Dashboard: four tiles. */
+  dashboard: 'M4 4h7v9H4z M13 4h7v5h-7z M13 11h7v9h-7z M4 15h7v5H4z',
+  /** Reports: a bar chart. */
+  chart: 'M4 20h16 M7 16v-5 M12 16V6 M17 16v-8',
+  /** Alerts: a bell. */
+  bell: 'M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9 M10.3 21a1.94 1.94 0 0 0 3.4 0',
+  /** Call tracking: a target. */
+  target:
+    'M12 3a9 9 0 1 1 0 18a9 9 0 0 1 0-18z M12 7a5 5 0 1 1 0 10a5 5 0 0 1 0-10z M12 11a1 1 0 1 1 0 2a1 1 0 0 1 0-2z',
   keyboard:
     'M4 6h16a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2z M6 10h.01 M10 10h.01 M14 10h.01 M18 10h.01 M7 14h10',
 } as const;

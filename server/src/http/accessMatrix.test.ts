@@ -6,6 +6,7 @@
  * none, 403 when the role lacks the permission, anything else when it has it.
  */
 import { readFileSync } from 'node:fs';
+import { classifyVisit } from '@shared/domain/dni';
 import { effectiveRole, PERMISSIONS, type Permission, ROLE_PERMISSIONS } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -13,17 +14,23 @@ import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { RouteInfo } from '../app';
 import {
+  alerts,
   batches,
   blocks,
   calls,
   campaigns,
+  columnPresets,
   companies,
   contactGroups,
   contactLabels,
   contacts,
   conversationItems,
   conversations,
+  dniPools,
+  dniSessions,
+  dniSources,
   eavAttributes,
+  favoriteReports,
   forwardContacts,
   greetings,
   invitations,
@@ -100,10 +107,15 @@ type Target = 'own' | 'foreign' | 'missing';
 let serial = 0;
 const FIXTURES: Record<
   string,
-  (t: TestApp) => Promise<{
-    own: number;
-    foreign: number;
-    params?: Record<string, number>;
+  /** `actor`: who will send the request (for records only their owner may reach: a favorite, a column set). */
+  (
+    t: TestApp,
+    actor?: string,
+  ) => Promise<{
+    /** A record id: a number, or text for the records named by text (a website session). */
+    own: number | string;
+    foreign: number | string;
+    params?: Record<string, number | string>;
     /** The body naming the record, for a route whose record is in its body (`POST /notes`). */
     payload?: (id: number) => unknown;
     /** The query naming the record, for a route whose record is in its query (`GET /inbox/conversations/items`). */
@@ -250,6 +262,13 @@ const FIXTURES: Record<
       }),
     ]),
   ),
+  // Analytics: a report's export (an unknown grouping: 422, no job) and a dashboard widget, by the body's company.
+  'POST /api/analytics/calls/export': async (t) => ({
+    own: t.ids.companies.demoMotors,
+    foreign: t.ids.companies.otherCo,
+    payload: (id: number) => ({ companyId: id, groupBy: 'matrix' }),
+  }),
+  'POST /api/dashboard': async (t) => bodyCompanyPair(t, { type: 'outcomes' }),
   'GET /api/companies/:companyId/exports/:batchId': (t) => exportBatchPair(t),
   'GET /api/companies/:companyId/exports/:batchId/download': (t) => exportBatchPair(t),
   // Conversations and their items: a conversation (or a message in one) in Demo Motors and one in Other Co.
@@ -290,6 +309,43 @@ const FIXTURES: Record<
   'POST /api/numbers/remove-bulk': async (t) => bodyCompanyPair(t, { number_ids: [] }),
   'PUT /api/v1/numbers': async (t) => bodyCompanyPair(t, { numbers: [0] }),
   'POST /api/numbers/datatable/export': async (t) => bodyCompanyPair(t, {}),
+  // Alerts (modules/alerts): an alert of each company made afresh; a monitor's kind in the path, turned off.
+  'GET /api/monitoring/alerts/:id': (t) => alertPair(t),
+  'GET /api/monitoring/alerts/:id/history': (t) => alertPair(t),
+  'PUT /api/monitoring/alerts/:id': async (t) => ({
+    ...(await alertPair(t)),
+    payload: () => ({ state: 'closed', reason: 'duplicate' }),
+  }),
+  'PUT /api/companies/:companyId/monitors/:kind': async () => ({
+    own: 0,
+    foreign: 0,
+    params: { kind: 'number_limit' },
+    payload: () => ({ enabled: false }),
+  }),
+  // Favorites and column sets (modules/favorites): the actor's own (only its owner reaches one), a new one naming
+  // its company in the body.
+  'POST /api/favorite-reports': async (t) => bodyCompanyPair(t, { name: 'Matrix', value: '{}' }),
+  'PUT /api/favorite-reports/:id': async (t, actor) => ({
+    ...(await favoritePair(t, actor)),
+    payload: () => ({ name: 'Matrix renamed' }),
+  }),
+  'DELETE /api/favorite-reports/:id': (t, actor) => favoritePair(t, actor),
+  'POST /api/column-presets': async (t) => ({
+    own: t.ids.companies.demoMotors,
+    foreign: t.ids.companies.otherCo,
+    payload: (id) => ({ company_id: id, table: 'numbers', name: `Matrix ${++serial}`, columns: ['number'] }),
+  }),
+  'GET /api/column-presets/:id': (t, actor) => presetPair(t, actor),
+  'PUT /api/column-presets/:id': async (t, actor) => ({
+    ...(await presetPair(t, actor)),
+    payload: () => ({ columns: ['label'] }),
+  }),
+  'DELETE /api/column-presets/:id': (t, actor) => presetPair(t, actor),
+  // A DNI call report names its company in the body (modules/dni/reports).
+  'POST /api/dni/reports/calls': async (t) =>
+    bodyCompanyPair(t, { startDate: '2026-11-01', endDate: '2026-11-02' }),
+  // A literal loopback address: refused (422) before any fetch, so the matrix never reaches the network.
+  'POST /api/trackingNumbers/verifyScript': async (t) => bodyCompanyPair(t, { url: 'http://127.0.0.1:1/' }),
   'POST /api/numbers/locate-bulk': async (t) => bodyCompanyPair(t, { area_codes: ['312'], per_area_code: 1 }),
   'GET /api/numbers/remove-bulk/:id': (t) =>
     rowPair(t, batches, (company_id) => ({
@@ -346,7 +402,81 @@ const FIXTURES: Record<
   'GET /api/companies/:companyId/marketplaceNumbers/:id': (t) => marketplacePair(t),
   'GET /api/companies/:companyId/marketplaceNumbers/:id/listings': (t) => marketplacePair(t),
   'PUT /api/companies/:companyId/marketplaceNumbers/:id': (t) => marketplacePair(t),
+  // Call tracking: a pool, a source and a website session of each company, made afresh (a PUT with an empty body
+  // is a 422 for those allowed; a new source names its company in the body).
+  'GET /api/dniPools/:poolId': (t) => dniPoolPair(t),
+  'PUT /api/dniPools/:poolId': (t) => dniPoolPair(t),
+  'DELETE /api/dniPools/:poolId': (t) => dniPoolPair(t),
+  'POST /api/dniSources': async (t) =>
+    bodyCompanyPair(t, { name: `Matrix source ${++serial}`, conditions: [{ kind: 'all' }] }),
+  'PUT /api/dniSources/:id': (t) =>
+    rowPair(t, dniSources, (company_id) => ({
+      company_id,
+      name: `Matrix source ${++serial}`,
+      conditions: [],
+    })),
+  'DELETE /api/dniSources/:id': (t) =>
+    rowPair(t, dniSources, (company_id) => ({
+      company_id,
+      name: `Matrix source ${++serial}`,
+      conditions: [],
+    })),
+  'GET /api/dniTimelineEvents/:sessionId': (t) => dniSessionPair(t),
+  // The number is the path's (each side's main line), the company the query's.
+  'GET /api/dniTimelineEventsByNumber/:number': async () => ({
+    own: '+13125550100',
+    foreign: '+14155550120',
+  }),
 };
+
+/** A session pool of each company (no numbers: nothing is lent from it). */
+function dniPoolPair(t: TestApp) {
+  return rowPair(t, dniPools, (company_id) => ({
+    company_id,
+    name: `Matrix pool ${++serial}`,
+    type: 'session' as const,
+    lease_minutes: 30,
+    cooldown_minutes: 10,
+  }));
+}
+
+/** A static pool body with one number (another company's, in the reference cases) for a source of Demo Motors. */
+async function dniPoolBody(t: TestApp, numberId: number) {
+  const { own } = await rowPair(t, dniSources, (company_id) => ({
+    company_id,
+    name: `Matrix source ${++serial}`,
+    conditions: [],
+  }));
+  return {
+    name: `Matrix pool ${++serial}`,
+    type: 'static',
+    numbers: [{ number_id: numberId, source_id: own }],
+    target_numbers: ['3125550100'],
+  };
+}
+
+/** A website session of each company (ids are text). */
+async function dniSessionPair(t: TestApp) {
+  const now = new Date();
+  const ids = {
+    own: `matrix-own-${String(++serial).padStart(12, '0')}`,
+    foreign: `matrix-foreign-${String(serial).padStart(8, '0')}`,
+  };
+  const attribution = classifyVisit({ landingUrl: 'https://example.com/', referrer: null });
+  await t.ctx.db.insert(dniSessions).values(
+    (['own', 'foreign'] as const).map((side) => ({
+      id: ids[side],
+      company_id: side === 'own' ? t.ids.companies.demoMotors : t.ids.companies.otherCo,
+      visitor_id: ids[side],
+      attribution,
+      started_at: now,
+      last_seen_at: now,
+      lease_until: now,
+      hold_until: now,
+    })),
+  );
+  return ids;
+}
 
 /** Demo Motors' seeded unlisted marketplace number, and Other Co's main line on the marketplace (made once). */
 async function marketplacePair(t: TestApp) {
@@ -446,6 +576,48 @@ function importBatchPair(t: TestApp) {
 }
 
 /** A route naming its company in the body: Demo Motors or Other Co, with the rest of the body. */
+/** A closed alert in Demo Motors and one in Other Co (closed: any number of them may be about one subject). */
+function alertPair(t: TestApp) {
+  return rowPair(t, alerts, (company_id) => ({
+    company_id,
+    kind: 'number_limit' as const,
+    subject_type: 'company' as const,
+    subject_id: String(company_id),
+    title: 'Matrix alert',
+    state: 'closed' as const,
+    reason: 'duplicate' as const,
+    opened_at: new Date(),
+  }));
+}
+
+/**
+ * Whose a favorite or column set is: the actor's on both sides (the foreign one answers 404 by its company to all
+ * but a platform admin, who may act there), owner@demo.test's for an anonymous request.
+ */
+const ownerOf = (t: TestApp, actor: string | undefined) => t.ids.users[actor ?? 'owner@demo.test'] ?? 0;
+
+/** The actor's favorite report in Demo Motors and in Other Co. */
+function favoritePair(t: TestApp, actor: string | undefined) {
+  return rowPair(t, favoriteReports, (company_id) => ({
+    company_id,
+    user_id: ownerOf(t, actor),
+    name: 'Matrix favorite',
+    value: '{}',
+  }));
+}
+
+/** The actor's column set (not shared) in Demo Motors and in Other Co. */
+function presetPair(t: TestApp, actor: string | undefined) {
+  const name = `Matrix preset ${++serial}`;
+  return rowPair(t, columnPresets, (company_id) => ({
+    company_id,
+    user_id: ownerOf(t, actor),
+    table_id: 'numbers',
+    name,
+    columns: ['number'],
+  }));
+}
+
 async function bodyCompanyPair(t: TestApp, rest: Record<string, unknown>) {
   return {
     own: t.ids.companies.demoMotors,
@@ -609,9 +781,9 @@ async function scopeIdFor(target: Target, kind: 'company' | 'organization'): Pro
   return target === 'own' ? t.ids.organizationId : foreignOrganization(t);
 }
 
-async function requestFor(route: RouteInfo, target: Target) {
+async function requestFor(route: RouteInfo, target: Target, actor?: string) {
   const key = `${route.method} ${route.url}`;
-  const records = FIXTURES[key] ? await FIXTURES[key](t) : undefined;
+  const records = FIXTURES[key] ? await FIXTURES[key](t, actor) : undefined;
   const [kind, name] = (route.companyFrom ?? route.organizationFrom ?? '').split(':');
   const scope = route.companyFrom ? 'company' : 'organization';
   const scopeId = await scopeIdFor(target, scope);
@@ -626,9 +798,11 @@ async function requestFor(route: RouteInfo, target: Target) {
     }
     return String(target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING);
   });
-  const recordQuery = records?.query?.(
-    target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING,
-  );
+  // Fixtures with text ids name their record in the path only, so the body and query helpers take numbers.
+  const recordId = (
+    records ? (target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING) : MISSING
+  ) as number;
+  const recordQuery = records?.query?.(recordId);
   const query =
     kind === 'query'
       ? `?${name}=${scopeId}`
@@ -640,12 +814,7 @@ async function requestFor(route: RouteInfo, target: Target) {
   return {
     method: route.method as 'GET',
     url: `${url}${query}`,
-    payload:
-      route.method === 'GET'
-        ? undefined
-        : (records?.payload?.(
-            target === 'own' ? records.own : target === 'foreign' ? records.foreign : MISSING,
-          ) ?? {}),
+    payload: route.method === 'GET' ? undefined : (records?.payload?.(recordId) ?? {}),
   };
 }
 
@@ -691,7 +860,7 @@ async function eachTarget(
 ): Promise<void> {
   for (const route of routes) {
     for (const target of ['foreign', 'missing', 'own'] as const) {
-      const response = await t.as(email, await requestFor(route, target));
+      const response = await t.as(email, await requestFor(route, target, email));
       check(
         route,
         target,
@@ -790,6 +959,16 @@ const FOREIGN_REFERENCES: Record<
       ],
     },
     field: 'upsert.0.number_id',
+  }),
+  'POST /api/companies/:companyId/dniPools': async (t) => ({
+    url: `/api/companies/${t.ids.companies.demoMotors}/dniPools`,
+    payload: await dniPoolBody(t, t.ids.numbers.otherMain),
+    field: 'numbers.0.number_id',
+  }),
+  'PUT /api/dniPools/:poolId': async (t) => ({
+    url: `/api/dniPools/${(await dniPoolPair(t)).own}`,
+    payload: await dniPoolBody(t, t.ids.numbers.otherMain),
+    field: 'numbers.0.number_id',
   }),
   'POST /api/companies/:companyId/numberTemplates': async (t) => ({
     url: `/api/companies/${t.ids.companies.demoMotors}/numberTemplates`,

@@ -25,6 +25,7 @@ import {
   contactLabels,
   contacts,
   conversations,
+  dniSources,
   eavAttributes,
   greetings,
   notes,
@@ -67,6 +68,7 @@ const VERSIONED: Partial<Record<RecordKind, Versioned>> = {
   note: companyRecord(notes),
   number: companyRecord(numbers),
   schedule: { table: schedules, key: schedules.company_id, updatedAt: schedules.updated_at },
+  dniSource: companyRecord(dniSources),
   trigger: companyRecord(numberTriggers),
   user: { table: users, key: users.id, updatedAt: users.updated_at },
 };

@@ -11,7 +11,7 @@ import type { Cluster } from '../cluster';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/client';
 import type { JobSignals } from '../jobs/signals';
-import type { fetchPublic } from '../lib/publicFetch';
+import type { fetchPublic, fetchPublicOutcome } from '../lib/publicFetch';
 import type { TextToSpeech } from '../lib/tts';
 import type { Realtime } from '../realtime/publish';
 import type { CallerIdLookups } from '../services/callerId';
@@ -40,6 +40,11 @@ export interface AppContext {
   callerId: CallerIdLookups;
   /** Fetches a carrier's media URL: `fetchPublic` (lib/publicFetch.ts: public addresses only). */
   fetchMedia: typeof fetchPublic;
+  /**
+   * Fetches a customer's web page (the DNI script verifier): `fetchPublicOutcome`, public addresses only. A test
+   * gives one that also lets its own local page's origin through (`allowOrigins`).
+   */
+  fetchPage: typeof fetchPublicOutcome;
   /** Wakes this server's job runners when a job is enqueued or cancelled here (jobs/signals.ts). */
   jobSignals: JobSignals;
   /** What the server's instances share: Redis with REDIS_URL, else this process's memory (cluster/index.ts). */

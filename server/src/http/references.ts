@@ -16,6 +16,7 @@ import {
   contactLabels,
   contacts,
   conversations,
+  dniSources,
   greetings,
   memberships,
   numbers,
@@ -152,6 +153,7 @@ const LOOKUPS: Record<ReferenceKind, { lookup: Lookup; missing: (id: number) => 
       ).map((row) => row.id),
     missing: (id) => `User ${id} is not a member of this company.`,
   },
+  dniSource: { lookup: inCompany(dniSources), missing: () => 'This is not a source of this company.' },
   number: { lookup: inCompany(numbers), missing: () => 'This is not a number of this company.' },
   trigger: {
     lookup: inCompany(numberTriggers),

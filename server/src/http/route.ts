@@ -71,6 +71,11 @@ export interface RouteSpec<E extends Endpoint> {
   company?: CompanyFrom<E>;
   organization?: OrganizationFrom<E>;
   /**
+   * A public route's own allowance per client address (@fastify/rate-limit's route config), when the app-wide one
+   * does not fit it: the tracking script's calls come from every visitor of a customer's site.
+   */
+  rateLimit?: { max: number; timeWindow: number };
+  /**
    * Answers the endpoint's response shape (checked by tsc against the contract), nothing for an empty answer, or
    * the reply itself when the handler has sent its own (a file, a stream, TwiML).
    */
@@ -242,6 +247,7 @@ export function registerRoute<E extends Endpoint>(
     config: {
       access,
       contract: endpoint,
+      ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
       companyFrom: !spec.company
         ? undefined
         : 'param' in spec.company
@@ -356,7 +362,7 @@ type SharedFrom =
   | { record: (input: { params: { id: number } }) => Promise<number | null> };
 
 /** What a route declares beyond its endpoint, access and handler: where its company comes from, when not the module's. */
-export type RouteScope<E extends Endpoint> = Pick<RouteSpec<E>, 'company' | 'organization'>;
+export type RouteScope<E extends Endpoint> = Pick<RouteSpec<E>, 'company' | 'organization' | 'rateLimit'>;
 
 /**
  * Declares the routes of a module one line each — `route(E.list, 'contacts.view', handler)` — after the module has
@@ -380,6 +386,6 @@ export function moduleRoutes(app: FastifyInstance, ctx: AppContext, scope: Modul
         : access === 'organization.manage'
           ? shared.organization
           : undefined;
-    registerRoute(app, ctx, { endpoint, access, company, organization, handler });
+    registerRoute(app, ctx, { endpoint, access, company, organization, handler, rateLimit: own.rateLimit });
   };
 }

@@ -307,6 +307,36 @@ describe('a runner that dies holding a job', () => {
   });
 });
 
+describe('a step longer than the lease', () => {
+  it('keeps its job: the runner renews the lease while the run lives, so nobody takes it over and it commits', async () => {
+    const kind = kindFor('long-step');
+    const leaseMs = 300;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const takenOver: unknown[] = [];
+    const checkpoints: boolean[] = [];
+    const runner = runnerFor({
+      kind,
+      leaseMs,
+      run: async (_ctx, job) => {
+        // One step (a big transaction) twice as long as the lease, the app's clock moving on meanwhile.
+        for (let tick = 0; tick < 3; tick++) {
+          advance(200);
+          await sleep(150);
+          // Another server looking for work now finds nothing to take.
+          takenOver.push(await claimJob(t.ctx, { kind, leaseMs }));
+        }
+        await job.checkpoint({ done: 1, total: 1 });
+        checkpoints.push(true);
+      },
+    });
+    await enqueueJob(t.ctx, { kind, key: 'one' });
+    expect(await runner.runDue()).toBe(1);
+    expect(takenOver).toEqual([undefined, undefined, undefined]);
+    expect(checkpoints).toEqual([true]);
+    expect(await row(kind)).toMatchObject({ state: 'finished', attempts: 1 });
+  });
+});
+
 describe('graceful stop', () => {
   /** A handler that checkpoints every few milliseconds and hands back when asked to stop. */
   const stepping = (kind: string, steps: number, seen: string[]) => ({

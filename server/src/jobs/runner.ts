@@ -12,6 +12,10 @@
  * - it throws `LeaseLost` (another runner holds the job, or it was cancelled) or `SimulatedCrash` (tests): nothing
  *   more is written; a run that dies like that is taken by another runner once its lease runs out, and counts.
  *
+ * While a run is under way the runner renews its lease every third of it (`keepLeaseAlive`), so a step longer than
+ * the lease (a campaign's ledger of many recipients, written in one transaction that ends with a checkpoint) still
+ * commits on a busy machine; a server that dies stops renewing, and its job is taken over a lease later, as before.
+ *
  * It looks for work when started, when a job is enqueued in this process, when a job ends, and every `pollMs`
  * (jobs enqueued by another server, retries coming due, leases running out). `stop()` stops claiming, aborts the
  * running jobs' signals (they finish or hand back at their next safe point) and waits for them up to a deadline;
@@ -140,8 +144,13 @@ export async function runClaimedJob<C extends JobContext>(
         throw new LeaseLost();
     },
   };
+  const keepAlive = keepLeaseAlive(ctx, row, leaseOf(handler), signal, log);
   try {
-    await handler.run(ctx, job);
+    try {
+      await handler.run(ctx, job);
+    } finally {
+      keepAlive.stop();
+    }
     return (await finishJob(ctx, row)) ? 'finished' : 'lost';
   } catch (error) {
     if (error instanceof LeaseLost) return 'lost';
@@ -158,6 +167,40 @@ export async function runClaimedJob<C extends JobContext>(
     const runAt = new Date(ctx.now().getTime() + wait);
     return (await retryJob(ctx, row, reason, runAt)) ? 'retrying' : 'lost';
   }
+}
+
+/**
+ * Renews a run's lease every third of it until stopped, or until the run is asked to stop (a stopping server's run
+ * that does not hand back in time must let its lease run out, so another server takes the job). Renewing is a
+ * checkpoint without progress on the pool, outside the run's own transactions; it never overlaps itself, and it
+ * stops once the run no longer holds the job (taken over or cancelled: the run's own next checkpoint says so).
+ */
+function keepLeaseAlive(
+  ctx: JobContext,
+  row: JobRow,
+  leaseMs: number,
+  signal: AbortSignal,
+  log: Logger,
+): { stop(): void } {
+  let renewing = false;
+  const timer = setInterval(
+    () => {
+      if (renewing) return;
+      if (signal.aborted) return clearInterval(timer);
+      renewing = true;
+      checkpointJob(ctx, row, { leaseMs })
+        .then((held) => {
+          if (!held) clearInterval(timer);
+        })
+        .catch((error) => log.warn({ err: error, jobId: row.id }, 'jobs: renewing a lease failed'))
+        .finally(() => {
+          renewing = false;
+        });
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }
 
 export interface JobRunner {

@@ -80,6 +80,12 @@ export interface PublicFetchOptions {
   maxRedirects?: number;
   /** DNS, injectable for tests (answers are still checked). */
   resolve?: LookupFunction;
+  /**
+   * Origins (`http://127.0.0.1:40123`) let through although their address is not public. Only a test gives any, for
+   * the page it serves itself (composition.ts `fetchPage` override); every other origin, and a redirect from an
+   * allowed one to elsewhere, is judged as always.
+   */
+  allowOrigins?: readonly string[];
 }
 
 export interface PublicFetchResult {
@@ -96,22 +102,62 @@ export async function fetchPublic(
   url: string,
   options: PublicFetchOptions,
 ): Promise<PublicFetchResult | null> {
+  const outcome = await fetchPublicOutcome(url, options);
+  return outcome.ok ? { status: outcome.status, contentType: outcome.contentType, body: outcome.body } : null;
+}
+
+/** Why a public fetch gave nothing, for callers that tell a person (the DNI script verifier). */
+export type PublicFetchFailure =
+  /** Not an http(s) URL, or too many redirects. */
+  | 'invalid'
+  /** An address on the way (the URL's, or a redirect's) is not public. */
+  | 'refused'
+  /** The server answered, but not 2xx (`status` says what). */
+  | 'status'
+  | 'too_large'
+  | 'timeout'
+  /** No answer: the name does not resolve, the connection was refused or broke. */
+  | 'unreachable';
+
+export type PublicFetchOutcome =
+  | ({ ok: true } & PublicFetchResult)
+  | { ok: false; reason: PublicFetchFailure; status: number | null };
+
+/** `fetchPublic`, saying why when it gives nothing. */
+export async function fetchPublicOutcome(
+  url: string,
+  options: PublicFetchOptions,
+): Promise<PublicFetchOutcome> {
   const deadline = AbortSignal.timeout(options.timeoutMs);
-  const lookup = publicOnly(options.resolve ?? (dnsLookup as unknown as LookupFunction));
+  const resolve = options.resolve ?? (dnsLookup as unknown as LookupFunction);
+  const lookup = publicOnly(resolve);
+  const fail = (reason: PublicFetchFailure, status: number | null = null): PublicFetchOutcome => ({
+    ok: false,
+    reason,
+    status,
+  });
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return null;
+    return fail('invalid');
   }
   let headers = options.headers ?? {};
   for (let hop = 0; hop <= (options.maxRedirects ?? 3); hop++) {
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') return null;
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') return fail('invalid');
+    const allowed = options.allowOrigins?.includes(target.origin) ?? false;
     // A literal IP skips DNS, so it is judged here.
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !isPublicAddress(host)) return null;
-    const response = await get(target, headers, lookup, deadline).catch(() => null);
-    if (!response) return null;
+    if (isIP(host) && !isPublicAddress(host) && !allowed) return fail('refused');
+    let error: unknown = null;
+    const response = await get(target, headers, allowed ? resolve : lookup, deadline).catch((thrown) => {
+      error = thrown;
+      return null;
+    });
+    if (!response) {
+      if (error instanceof RefusedAddressError) return fail('refused');
+      return fail(deadline.aborted ? 'timeout' : 'unreachable');
+    }
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
@@ -124,13 +170,14 @@ export async function fetchPublic(
     }
     if (status < 200 || status >= 300) {
       response.resume();
-      return null;
+      return fail('status', status);
     }
-    const body = await readAtMost(response, options.maxBytes).catch(() => null);
-    if (!body) return null;
-    return { status, contentType: response.headers['content-type'] ?? null, body };
+    const body = await readAtMost(response, options.maxBytes).catch(() => undefined);
+    if (body === undefined) return fail(deadline.aborted ? 'timeout' : 'unreachable', status);
+    if (!body) return fail('too_large', status);
+    return { ok: true, status, contentType: response.headers['content-type'] ?? null, body };
   }
-  return null;
+  return fail('invalid');
 }
 
 function get(

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../http/context';
 import { exportRoutes } from './activity/exports';
 import { activityRoutes } from './activity/routes';
+import { alertRoutes } from './alerts/routes';
+import { analyticsRoutes } from './analytics/routes';
 import { apiKeyRoutes } from './apiKeys/routes';
 import { authRoutes } from './auth/routes';
 import { blockRoutes } from './blocks/routes';
@@ -19,6 +21,10 @@ import { contactRoutes } from './contacts/routes';
 import { conversationPresenceRoutes } from './conversations/presence/routes';
 import { conversationRoutes } from './conversations/routes';
 import { customFieldRoutes } from './customFields/routes';
+import { dniBatchRoutes } from './dni/reports/routes';
+import { dniRoutes } from './dni/routes';
+import { dniScriptRoutes } from './dni/script/routes';
+import { columnPresetRoutes, favoriteReportRoutes } from './favorites/routes';
 import { greetingRoutes } from './greetings/routes';
 import { groupRoutes } from './groups/routes';
 import { inAppCallingRoutes } from './inAppCalling/routes';
@@ -80,6 +86,7 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   activityRoutes,
   callRoutes,
   exportRoutes,
+  analyticsRoutes,
   inboundRoutes,
   notificationRoutes,
   savedReplyRoutes,
@@ -90,4 +97,10 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   ringingRoutes,
   twilioVoiceRoutes,
   campaignRoutes,
+  dniRoutes,
+  dniBatchRoutes,
+  dniScriptRoutes,
+  alertRoutes,
+  favoriteReportRoutes,
+  columnPresetRoutes,
 ];

@@ -696,6 +696,19 @@ describe('dial settings (§3 Default extension config) and number flags', () => 
         { action: { whisper: { text: 'Call for Sales', confirmKey: true, waitSec: 10 } } },
       ],
       [
+        'call tracking: a whisper that is on also says the source the call is attributed to',
+        {
+          number: withExt({ confirm_whisper: 'Call for Sales' }),
+          caller: { number: '+12125550188', source: 'Google Ads' },
+        },
+        { action: { whisper: { text: 'Call for Sales. Caller from Google Ads.', confirmKey: false } } },
+      ],
+      [
+        'call tracking: no whisper configured, no source said',
+        { number: withExt({}), caller: { number: '+12125550188', source: 'Google Ads' } },
+        { action: { whisper: null } },
+      ],
+      [
         'a whisper without a confirm key is only said',
         { number: withExt({ confirm_whisper: 'Call for Sales', confirm_key_wait: 15 }) },
         { action: { whisper: { text: 'Call for Sales', confirmKey: false, waitSec: 15 } } },
@@ -788,6 +801,20 @@ describe('the end of a call, and the forwarded-to party leg', () => {
           },
           events: [],
           outcome: null,
+        },
+      ],
+      [
+        'the forwarded-to party picks up a tracked call: the source is said with the whisper',
+        {
+          number: confirming,
+          step: { kind: 'whisper', extension: 1 },
+          caller: { number: '+12125550188', source: 'Facebook' },
+        },
+        {
+          action: {
+            type: 'whisper',
+            whisper: { text: 'Caller from Facebook.', confirmKey: true, waitSec: 8 },
+          },
         },
       ],
       [

@@ -40,9 +40,12 @@ export function route(input: RoutingInput): RoutingDecision {
     case 'caller-hangup':
       return callerHungUp();
     case 'overflow':
-      return voicemail(input, findRoute(reachableRoutes(input.number), step.extension), [
-        EVENTS.noAnswerOverflow,
-      ]);
+      return voicemail(
+        input,
+        findRoute(reachableRoutes(input.number), step.extension),
+        [EVENTS.noAnswerOverflow],
+        'not_answered',
+      );
   }
 }
 
@@ -60,7 +63,9 @@ function isBlocked(input: RoutingInput): boolean {
 
 /**
  * A call arrives. In order: a blocked caller is rejected; a Direct Voicemail schedule takes a voicemail; outside
- * open hours the after-hours route takes it; then one extension rings directly and several get a menu.
+ * open hours the after-hours route takes it; then one extension rings directly and several get a menu. A call the
+ * schedule sends to a voicemail (Direct Voicemail, or after hours, straight or through the after-hours
+ * extension) is missed `out_of_hours`; one the after-hours extension rings is missed as any ring is.
  */
 function startCall(input: RoutingInput): RoutingDecision {
   const started = [EVENTS.started];
@@ -72,7 +77,7 @@ function startCall(input: RoutingInput): RoutingDecision {
 
   // §4 preset 5 "Direct Voicemail" (or the voicemail flag): no ringing, no menu.
   const hours = scheduleStateAt(input.schedule, input.now);
-  if (hours === 'direct-voicemail') return voicemail(input, undefined, started);
+  if (hours === 'direct-voicemail') return voicemail(input, undefined, started, 'out_of_hours');
 
   const routes = reachableRoutes(input.number);
 
@@ -81,12 +86,14 @@ function startCall(input: RoutingInput): RoutingDecision {
   if (hours === 'closed') {
     const afterHours = findRoute(routes, input.number.after_hours_extension);
     const lead = { events: started, greeting: null, firstRing: true };
-    return afterHours ? ringExtension(input, afterHours, lead) : voicemail(input, undefined, started);
+    if (!afterHours) return voicemail(input, undefined, started, 'out_of_hours');
+    const decision = ringExtension(input, afterHours, lead);
+    return decision.action.type === 'voicemail' ? { ...decision, missedReason: 'out_of_hours' } : decision;
   }
 
-  // A number with no extension still takes a message rather than dropping the call.
+  // A number with no extension still takes a message rather than dropping the call: nobody could be rung.
   const [only, ...others] = routes;
-  if (!only) return voicemail(input, undefined, started);
+  if (!only) return voicemail(input, undefined, started, 'no_agent_available');
   // One extension needs no menu: the welcome greeting, if any, plays, then it rings.
   if (others.length === 0) {
     return ringExtension(input, only, {
@@ -96,7 +103,8 @@ function startCall(input: RoutingInput): RoutingDecision {
     });
   }
 
-  return decide(gather(input.number, routes, 1, null), { events: started });
+  // A caller who hangs up while the menu plays abandoned it.
+  return decide(gather(input.number, routes, 1, null), { events: started, missedReason: 'menu_abandoned' });
 }
 
 /**
@@ -106,7 +114,7 @@ function startCall(input: RoutingInput): RoutingDecision {
 function afterMenu(input: RoutingInput, step: Step<'after-gather'>): RoutingDecision {
   const routes = reachableRoutes(input.number);
   // The menu's extensions were removed while the caller listened: take a message instead.
-  if (routes.length === 0) return voicemail(input, undefined, []);
+  if (routes.length === 0) return voicemail(input, undefined, [], 'no_agent_available');
   const selected = { events: [EVENTS.extensionSelected], greeting: null, firstRing: true };
 
   const chosen = findRoute(routes, extensionForDigits(step.digits));
@@ -114,11 +122,13 @@ function afterMenu(input: RoutingInput, step: Step<'after-gather'>): RoutingDeci
 
   if (step.attempt <= menuTiming(input.number).retries) {
     const notice = step.digits.trim() === '' ? 'no-input' : 'invalid';
-    return decide(gather(input.number, routes, step.attempt + 1, notice));
+    return decide(gather(input.number, routes, step.attempt + 1, notice), { missedReason: 'menu_abandoned' });
   }
 
   const fallback = defaultRoute(input.number, routes);
-  return fallback ? ringExtension(input, fallback, selected) : voicemail(input, undefined, []);
+  return fallback
+    ? ringExtension(input, fallback, selected)
+    : voicemail(input, undefined, [], 'no_agent_available');
 }
 
 /**
@@ -136,7 +146,7 @@ function afterDial(input: RoutingInput, step: Step<'after-dial'>): RoutingDecisi
   const current = findRoute(reachableRoutes(input.number), step.extension);
   if (!current) {
     const overflow = step.outcome === 'declined' ? EVENTS.rejected : EVENTS.noAnswerOverflow;
-    return voicemail(input, undefined, [overflow]);
+    return voicemail(input, undefined, [overflow], 'not_answered');
   }
   return ringNext(input, current, { attempt: step.attempt, tried: step.tried, outcome: step.outcome });
 }
@@ -165,7 +175,10 @@ function callerHungUp(extension: number | null = null): RoutingDecision {
  * must press a key within confirm_key_wait seconds. Nothing configured: they are connected at once.
  */
 function whisper(input: RoutingInput, step: Step<'whisper'>): RoutingDecision {
-  const settings = whisperOf(findRoute(reachableRoutes(input.number), step.extension));
+  const settings = whisperOf(
+    findRoute(reachableRoutes(input.number), step.extension),
+    input.caller.source ?? null,
+  );
   if (!settings) return decide({ type: 'connect' }, { extension: step.extension });
   const resume = { kind: 'whisper-confirm', extension: step.extension } as const;
   return decide({ type: 'whisper', whisper: settings, resume }, { extension: step.extension });

@@ -3,6 +3,7 @@
  * or its agents in the app, or take a voicemail; and, when a ring ends unanswered, what comes next. Every path
  * that runs out of people to ring ends in voicemail, so a call never reaches a dead end.
  */
+import type { MissedReason } from '@shared/domain/analytics';
 import { deriveRoutingType } from '@shared/domain/extensions';
 import { FORWARD_CONFIRM_KEY_WAIT_SEC, FORWARD_TIMEOUT_SEC } from '@shared/domain/limits';
 import { normalizePhone } from '@shared/domain/phone';
@@ -43,6 +44,7 @@ export function decide(
     extension: null,
     roundRobin: null,
     alertEmail: null,
+    missedReason: null,
     ...fields,
   };
 }
@@ -52,11 +54,15 @@ export function voicemailAlertEmail(input: RoutingInput, route: Route | undefine
   return route?.email_alert_address.trim() || input.number.voicemail.email_alert_address.trim() || null;
 }
 
-/** §3 Forward type voicemail: "greeting, record, email alert address". Transcribed when the number is. */
+/**
+ * §3 Forward type voicemail: "greeting, record, email alert address". Transcribed when the number is. `reason`:
+ * why nobody answered in person (the call's missed reason whether or not a message is left).
+ */
 export function voicemail(
   input: RoutingInput,
   route: Route | undefined,
   events: readonly CallEventRecord[],
+  reason: MissedReason,
 ): RoutingDecision {
   const extension = route?.extension ?? null;
   return decide(
@@ -68,7 +74,7 @@ export function voicemail(
       alertEmail: voicemailAlertEmail(input, route),
       resume: { kind: 'after-voicemail', extension },
     },
-    { events: [...events, EVENTS.voicemail], extension },
+    { events: [...events, EVENTS.voicemail], extension, missedReason: reason },
   );
 }
 
@@ -86,19 +92,25 @@ function callerIdFor(input: RoutingInput, route: Route): string {
   return normalizePhone(input.caller.number) ?? input.number.number;
 }
 
-/** §3 confirm_whisper, confirm_key and confirm_key_wait: only when there is something to say or to press. */
-function whisperFor(route: Route): Whisper | null {
+/**
+ * §3 confirm_whisper, confirm_key and confirm_key_wait: only when there is something to say or to press. When the
+ * whisper is on and the call is attributed to a source (call tracking), the forwarded-to party hears it too.
+ */
+function whisperFor(route: Route, source: string | null = null): Whisper | null {
   const text = route.confirm_whisper.trim();
   if (!route.confirm_key && !text) return null;
+  const fromSource = source?.trim() ? `Caller from ${source.trim()}.` : '';
+  // The configured words end as a sentence before the source is said after them.
+  const said = fromSource && text && !/[.!?]$/.test(text) ? `${text}.` : text;
   return {
-    text,
+    text: [said, fromSource].filter(Boolean).join(' '),
     confirmKey: route.confirm_key,
     waitSec: positiveOr(route.confirm_key_wait, FORWARD_CONFIRM_KEY_WAIT_SEC),
   };
 }
 
-export function whisperOf(route: Route | undefined): Whisper | null {
-  return route ? whisperFor(route) : null;
+export function whisperOf(route: Route | undefined, source: string | null = null): Whisper | null {
+  return route ? whisperFor(route, source) : null;
 }
 
 // ── Phone forwards: standard, simultaneous, sequential, geo ──────────────────────────────────────────────────
@@ -160,13 +172,19 @@ function dial(
       // §3 "timeout 20": how long each ring lasts, for each step of a sequence too.
       timeout: positiveOr(route.timeout, FORWARD_TIMEOUT_SEC),
       callerId: callerIdFor(input, route),
-      whisper: phones ? whisperFor(route) : null,
+      whisper: phones ? whisperFor(route, input.caller.source ?? null) : null,
       record: input.number.recording_enabled,
       transcribe: lead.firstRing && input.number.call_transcription_enabled,
       holdMusicId: route.onhold_music_id,
       resume: { kind: 'after-dial', extension: route.extension, attempt: ring.attempt, tried: ring.tried },
     },
-    { events: [...lead.events, EVENTS.received], extension: route.extension, roundRobin },
+    // Someone is ringing: a caller who hangs up now was not answered.
+    {
+      events: [...lead.events, EVENTS.received],
+      extension: route.extension,
+      roundRobin,
+      missedReason: 'not_answered',
+    },
   );
 }
 
@@ -218,33 +236,39 @@ function ringAgents(input: RoutingInput, route: Route, lead: RingLead): RoutingD
     const order = turnOrderOfNewCall(members, input.roundRobin, route.extension);
     const first = order.map((id) => agents.get(id)).find(isAvailable);
     // Nobody available: voicemail at once rather than ringing nobody for `timeout` seconds.
-    if (!first) return voicemail(input, route, lead.events);
+    if (!first) return voicemail(input, route, lead.events, 'no_agent_available');
     const roundRobin = { ...input.roundRobin, [String(route.extension)]: first.id };
     const ring = { targets: [clientTarget(first)], sequential: true, attempt: 0, tried: [first.id] };
     return dial(input, route, ring, lead, roundRobin);
   }
   // §3 round_robin none: every available member rings at once; the first to answer takes the call.
   const available = members.map((id) => agents.get(id)).filter(isAvailable);
-  if (available.length === 0) return voicemail(input, route, lead.events);
+  if (available.length === 0) return voicemail(input, route, lead.events, 'no_agent_available');
   const ring = { targets: available.map(clientTarget), sequential: false, attempt: 0, tried: [] };
   return dial(input, route, ring, lead);
 }
 
 // ── Entry points ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/** A call reaches an extension: §3 type voicemail (or voicemail_enabled), in-app-calling, or phone forwards. */
+/**
+ * A call reaches an extension: §3 type voicemail (or voicemail_enabled), in-app-calling, or phone forwards. An
+ * extension that sends it to voicemail without ringing anyone (a voicemail extension, no member available, no
+ * forward to ring) had no agent available for it.
+ */
 export function ringExtension(input: RoutingInput, route: Route, lead: RingLead): RoutingDecision {
-  if (route.type === 'voicemail' || route.voicemail_enabled) return voicemail(input, route, lead.events);
+  const nobody = 'no_agent_available';
+  if (route.type === 'voicemail' || route.voicemail_enabled)
+    return voicemail(input, route, lead.events, nobody);
   if (route.type === 'in-app-calling') return ringAgents(input, route, lead);
   const plan = forwardPlan(input, route);
-  if (plan.numbers.length === 0) return voicemail(input, route, lead.events);
+  if (plan.numbers.length === 0) return voicemail(input, route, lead.events, nobody);
   return dialForward(input, route, plan, 0, lead);
 }
 
 /**
  * A ring ended unanswered (no answer, busy, failed, or every agent declined). A sequence goes on to its next
  * forward, a rotation to its next available member; otherwise, and when they run out, the call overflows to
- * voicemail.
+ * voicemail: someone was rung and did not answer (`not_answered`).
  */
 export function ringNext(
   input: RoutingInput,
@@ -258,20 +282,19 @@ export function ringNext(
     firstRing: false,
   };
   const overflow = [declined ? EVENTS.rejected : EVENTS.noAnswerOverflow];
+  const toVoicemail = () => voicemail(input, route, overflow, 'not_answered');
 
-  if (route.type === 'voicemail' || route.voicemail_enabled) return voicemail(input, route, overflow);
+  if (route.type === 'voicemail' || route.voicemail_enabled) return toVoicemail();
 
   if (route.type === 'in-app-calling') {
     // Round robin none rang everyone at once: nobody is left to ring.
-    if (route.round_robin !== 'rotating' || ended.tried.length === 0) {
-      return voicemail(input, route, overflow);
-    }
+    if (route.round_robin !== 'rotating' || ended.tried.length === 0) return toVoicemail();
     const agents = agentsById(input);
     const next = turnOrderOfCall([...new Set(route.members)], ended.tried[0])
       .filter((id) => !ended.tried.includes(id))
       .map((id) => agents.get(id))
       .find(isAvailable);
-    if (!next) return voicemail(input, route, overflow);
+    if (!next) return toVoicemail();
     const tried = [...ended.tried, next.id];
     const ring = { targets: [clientTarget(next)], sequential: true, attempt: tried.length - 1, tried };
     return dial(input, route, ring, goesOn);
@@ -279,6 +302,6 @@ export function ringNext(
 
   const plan = forwardPlan(input, route);
   const attempt = ended.attempt + 1;
-  if (!plan.sequential || attempt >= plan.numbers.length) return voicemail(input, route, overflow);
+  if (!plan.sequential || attempt >= plan.numbers.length) return toVoicemail();
   return dialForward(input, route, plan, attempt, goesOn);
 }

@@ -3,6 +3,7 @@
  * the Twilio webhooks and the sandbox carrier drive the same rules; storage (the numbers and schedule tables)
  * maps its rows into these shapes.
  */
+import type { MissedReason } from '@shared/domain/analytics';
 import type { CallEventStatus, CallOutcome } from '@shared/domain/calls';
 import type { ExtensionConfig } from '@shared/domain/extensions';
 import type { ScheduleSettings, Weekday } from '@shared/domain/schedule';
@@ -135,8 +136,11 @@ export interface RoutingInput {
   blocks: readonly CallerBlock[];
   agents: readonly RoutingAgent[];
   roundRobin: RoundRobinState;
-  /** The caller's number and, when the carrier knows it (Twilio's FromState), their US state. */
-  caller: { number: string; state?: string | null };
+  /**
+   * The caller's number and, when the carrier knows it (Twilio's FromState), their US state; `source`: the
+   * marketing source the call is attributed to (call tracking), said in the whisper.
+   */
+  caller: { number: string; state?: string | null; source?: string | null };
   /** The moment of the step: the engine never reads the clock. */
   now: Date;
   step: RoutingStep;
@@ -234,4 +238,12 @@ export interface RoutingDecision {
   roundRobin: RoundRobinState | null;
   /** When a voicemail was just left: the address to tell (§3 email_alert_address); else null. */
   alertEmail: string | null;
+  /**
+   * Why the call goes unanswered if it ends in the state this step leaves it in (the caller hangs up, or a
+   * voicemail is or is not left): `menu_abandoned` while the menu plays, `not_answered` while someone rings or
+   * once the rings ran out, `no_agent_available` when nobody could be rung, `out_of_hours` when the schedule sent
+   * it to voicemail. Null: what the previous step said still holds (the call keeps it while it lasts, and the
+   * `short_abandon` rule of `missedReasonOf` is applied when it closes).
+   */
+  missedReason: MissedReason | null;
 }

@@ -25,6 +25,7 @@ import {
   voicemails,
 } from '../db/schema';
 import { SEED_ANCHOR } from './conversations';
+import { demoMotorsClosedAt, seededMissedCall } from './missedCalls';
 import type { DemoNumbers } from './numbers';
 import { random } from './random';
 
@@ -95,6 +96,8 @@ export async function seedDemoActivity(
   users: { admin: number; agent: number; agent2: number },
 ): Promise<{ faxNumber: number }> {
   const rng = random(20261120);
+  // Why missed calls went unanswered: drawn apart, so `rng`'s sequence (and every seeded row) is as it was.
+  const why = random(20261125);
   const [fax] = await tx
     .insert(numbers)
     .values({
@@ -198,6 +201,17 @@ export async function seedDemoActivity(
     }
     const agent = outcome === 1 ? rng.pick(agents) : null;
     const recorded = outcome === 1 && rng.chance(0.7);
+    // The in-app line is open around the clock; the others keep Demo Motors' business hours.
+    const missed =
+      !outbound && (outcome === 2 || outcome === 3)
+        ? seededMissedCall(why, {
+            start,
+            outcome,
+            extension,
+            closed: numberId !== demoNumbers.motorsInApp && demoMotorsClosedAt(start),
+            rang: events,
+          })
+        : null;
     let transcription: (typeof calls.$inferInsert)['transcription'] = null;
     // The last day's calls have no transcript (they once claimed to be transcribing, which never ends). Tested
     // before the draw, so the seed's random sequence — and every other seeded row — stays as it was.
@@ -241,7 +255,10 @@ export async function seedDemoActivity(
         called: outbound ? remote : number.number,
         outcome,
         qualification: outcome === 1 && rng.chance(0.4) ? rng.int(1, 3) : null,
-        events,
+        events: missed?.events ?? events,
+        missed_reason: missed?.reason ?? null,
+        // Connected (12) came `ring` seconds in.
+        answered_at: outcome === 1 ? new Date(start.getTime() + ring * 1000) : null,
         duration,
         user_id: agent?.id ?? (outbound ? rng.pick(agents).id : null),
         extension,

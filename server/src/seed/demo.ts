@@ -10,7 +10,9 @@ import { seedDemoActivity } from './activity';
 import { type DemoCampaigns, seedDemoCampaigns } from './campaigns';
 import { seedDemoContacts } from './contacts';
 import { type DemoConversations, seedDemoConversations } from './conversations';
+import { type DemoDni, seedDemoDni } from './dni';
 import { type DemoMarketplace, seedDemoMarketplace } from './marketplace';
+import { seedDemoMonitoring } from './monitoring';
 import { type DemoNumbers, seedDemoNumbers } from './numbers';
 
 export const DEMO_PASSWORD = 'demo-password-1';
@@ -50,6 +52,8 @@ export interface DemoIds {
   campaigns: DemoCampaigns;
   /** Demo Motors' marketplace numbers (seed/marketplace.ts). */
   marketplace: DemoMarketplace;
+  /** Demo Motors' call tracking: sources, pools, their numbers (seed/dni.ts). */
+  dni: DemoDni;
 }
 
 export async function seedDemo(db: Db): Promise<DemoIds> {
@@ -146,6 +150,12 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
     });
     const demoCampaigns = await seedDemoCampaigns(tx, motors.id, demoNumbers, id('admin@demo.test'));
     const demoMarketplace = await seedDemoMarketplace(tx, motors.id, demoNumbers);
+    const demoDni = await seedDemoDni(tx, motors.id, demoNumbers, {
+      admin: id('admin@demo.test'),
+      agent: id('agent@demo.test'),
+      agent2: id('agent2@demo.test'),
+    });
+    await seedDemoMonitoring(tx, motors.id, demoNumbers, id('admin@demo.test'));
     return {
       organizationId: org.id,
       companies: { demoMotors: motors.id, demoRealty: realty.id, otherCo: other.id },
@@ -155,6 +165,7 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       faxNumber: activity.faxNumber,
       campaigns: demoCampaigns,
       marketplace: demoMarketplace,
+      dni: demoDni,
     };
   });
 }

@@ -2,6 +2,7 @@
  * Settings for an app under test or benchmark: no data folder, silent logs, a generous rate limit, campaigns
  * neither paced nor held for texting hours.
  */
+import { fileURLToPath } from 'node:url';
 import type { ServerConfig } from '../config';
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -22,6 +23,8 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     mediaSecret: 'test-media-secret',
     twilio: undefined,
     uiDir: undefined,
+    // A stand-in for the built website tracking script, so GET /api/dni/script.js answers as when it is built.
+    trackerScript: fileURLToPath(new URL('./trackerScript.js', import.meta.url)),
     redisUrl: undefined,
     redisPrefix: 'switchboard-test:',
     trustProxy: false,

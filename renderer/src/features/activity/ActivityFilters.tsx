@@ -1,8 +1,9 @@
 /**
  * The feed's filters: which kinds, one tracked number, a date range inside the §9 window (refused here before the
- * server would, with the server's words), call outcomes, and a debounced search over names and numbers.
+ * server would, with the server's words), call outcomes, call tracking sources (by name: the company's sources
+ * are offered, any name is taken), and a debounced search over names and numbers.
  */
-import { Button, Checkbox, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import type { TrackedNumber } from '@shared/api/numbers';
 import { ACTIVITY_TYPES, type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
@@ -26,12 +27,15 @@ export type FiltersUpdate = (change: (current: ActivityFilterState) => ActivityF
 export function ActivityFilters({
   filters,
   numbers,
+  sourceNames = [],
   tz,
   serverErrors,
   onChange,
 }: {
   filters: ActivityFilterState;
   numbers: readonly TrackedNumber[];
+  /** The company's call tracking sources, offered by the Source filter. */
+  sourceNames?: readonly string[];
   tz: string;
   /** The server's refusal of the dates (422 on `filters.from` / `filters.to`), shown under the field. */
   serverErrors: { from?: string; to?: string };
@@ -131,6 +135,16 @@ export function ActivityFilters({
         description={
           filters.outcomes.length ? 'Only calls have an outcome: other kinds are hidden.' : undefined
         }
+        clearable
+        w={230}
+      />
+      <TagsInput
+        label="Source"
+        placeholder={filters.sources.length ? undefined : 'Any source'}
+        data={[...sourceNames]}
+        value={filters.sources}
+        onChange={(values) => onChange((current) => ({ ...current, sources: values.slice(0, 50) }))}
+        description={filters.sources.length ? 'Only calls have a source: other kinds are hidden.' : undefined}
         clearable
         w={230}
       />

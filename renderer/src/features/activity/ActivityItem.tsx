@@ -1,13 +1,17 @@
 /**
  * One row of the activity feed: its kind and direction, the other party (contact or number), the tracked number,
  * when, and what the kind has to say — a call's outcome and length, a message's text, a voicemail's transcription,
- * a fax's pages and status — with the recording to play where there is one.
+ * a fax's pages and status — with the recording to play where there is one. A call from a tracked source says
+ * it (and the visit's keyword); its full attribution — campaign, medium, landing page and the
+ * pages the visitor viewed before calling — opens under it (call tracking, tracking/CallAttribution.tsx).
  */
-import { Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ActivityRow } from '@shared/api/activity';
 import type { CallOutcome } from '@shared/domain/calls';
 import { formatPhone } from '@shared/domain/phone';
 import { useState } from 'react';
+import { sourceLine } from '../tracking/attribution';
+import { CallAttributionPanel } from '../tracking/CallAttribution';
 import { useCall } from './activityApi';
 import {
   capitalise,
@@ -88,6 +92,11 @@ export function ActivityItem({
             {formatDuration(row.duration)}
           </Text>
         )}
+        {row.type === 'call' && sourceLine(row) && (
+          <Text size="sm" c="dimmed">
+            Source: {sourceLine(row)}
+          </Text>
+        )}
         {row.type === 'fax' && (
           <Text size="sm" c="dimmed">
             {row.pages ?? 0} {row.pages === 1 ? 'page' : 'pages'}
@@ -101,6 +110,8 @@ export function ActivityItem({
           {row.text}
         </Text>
       )}
+
+      {row.type === 'call' && row.tracked && <CallOrigin row={row} tz={tz} onActiveChange={onActiveChange} />}
 
       {row.recording_url &&
         (row.type === 'call' ? (
@@ -143,5 +154,51 @@ function CallPlayback({
       transcriptError={call.error}
       onActiveChange={onActiveChange}
     />
+  );
+}
+
+/**
+ * Where a tracked call came from, opened on demand: the call is fetched (its attribution is not in the feed rows)
+ * and the row stays mounted while it is open, as it does while a recording plays.
+ */
+function CallOrigin({
+  row,
+  tz,
+  onActiveChange,
+}: {
+  row: ActivityRow;
+  tz: string;
+  onActiveChange: (active: boolean) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const call = useCall(row.id, open);
+  const toggle = () => {
+    setOpen(!open);
+    onActiveChange(!open);
+  };
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        // Named by its text in the row (the article says whose call it is); its state by aria-expanded.
+        aria-expanded={open}
+        onClick={toggle}
+      >
+        Where the call came from
+      </Button>
+      {open &&
+        (call.data ? (
+          <CallAttributionPanel call={call.data} tz={tz} />
+        ) : call.error ? (
+          <Text size="sm" c="red" role="alert">
+            {call.error.message}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed" role="status">
+            Loading where the call came from…
+          </Text>
+        ))}
+    </Stack>
   );
 }

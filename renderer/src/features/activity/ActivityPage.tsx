@@ -17,7 +17,7 @@ import { DensityControl } from '../../ui/DataTable/density';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { ActivityFeed } from './ActivityFeed';
 import { ActivityFilters, type FiltersUpdate } from './ActivityFilters';
-import { useActivityFeed, useTrackedNumbers } from './activityApi';
+import { useActivityFeed, useSourceNames, useTrackedNumbers } from './activityApi';
 import { ExportDialog, ExportProgress } from './ExportDialog';
 import { isRunning } from './exportTracker';
 import { checkDateRange, EMPTY_FILTERS, feedBody, hasFilters, readFilters, writeFilters } from './filters';
@@ -52,6 +52,8 @@ export function ActivityPage() {
   const body = useMemo(() => feedBody(filters, tz), [filters, tz]);
   const feed = useActivityFeed(companyId, body, canView && sendable);
   const numbers = useTrackedNumbers(canView ? companyId : 0);
+  // Call tracking's sources, for the Source filter: only those who may see them are offered them.
+  const sourceNames = useSourceNames(companyId, canView && roleCan(company?.role, 'numbers.view'));
   const rows = useMemo(() => feed.data?.pages.flatMap((page) => page.data) ?? NO_ROWS, [feed.data]);
   // The newest page's total: past the rows the server counts exactly it is an estimate, which the pages only
   // ever raise, and the page that reaches the end has the exact number.
@@ -109,6 +111,7 @@ export function ActivityPage() {
       <ActivityFilters
         filters={filters}
         numbers={numbers.data ?? []}
+        sourceNames={sourceNames.data}
         tz={tz}
         serverErrors={serverDateErrors}
         onChange={setFilters}

@@ -9,6 +9,7 @@ import {
   type ExportBatch,
   type ExportKind,
 } from '@shared/api/activity';
+import { DNI_ENDPOINTS } from '@shared/api/dni';
 import { NUMBER_ENDPOINTS } from '@shared/api/numbers';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
@@ -21,6 +22,8 @@ export const activityKeys = {
   feed: (companyId: number, body: FeedBody) => ['AnalyticsActivity', 'feed', companyId, body] as const,
   call: (id: number) => ['Calls', 'detail', id] as const,
   numbers: (companyId: number) => ['Numbers', 'activity-filter', companyId] as const,
+  /** Under the DNI tag, so a source added or renamed on the tracking screens refreshes the filter's choices. */
+  sources: (companyId: number) => ['DNI', 'sources', companyId] as const,
 };
 
 export function useActivityFeed(companyId: number, body: FeedBody, enabled: boolean) {
@@ -72,4 +75,15 @@ export async function downloadExport(companyId: number, batchId: number): Promis
     { params: { companyId, batchId } },
     { ...CSV_ANSWER, silent: true },
   );
+}
+
+/** The company's call tracking source names, offered by the Source filter (the filter takes any name too). */
+export function useSourceNames(companyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: activityKeys.sources(companyId),
+    queryFn: ({ signal }) =>
+      api.call(DNI_ENDPOINTS.sources, { query: { companyId } }, { signal, silent: true }),
+    enabled: enabled && companyId > 0,
+    select: (answer) => answer.data.map((source) => source.name),
+  });
 }

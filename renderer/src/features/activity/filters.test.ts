@@ -28,9 +28,31 @@ describe('activity filters in the address', () => {
       from: '2026-10-01',
       to: '2026-11-20',
       outcomes: [1, 2],
+      sources: [],
       search: 'ann lee',
     });
     expect(readFilters(writeFilters(state))).toEqual(state);
+  });
+
+  it('keeps call tracking sources by name, one parameter each (a name may hold a comma)', () => {
+    const state = { ...EMPTY_FILTERS, sources: ['Google Ads', 'Facebook, Inc'] };
+    const params = writeFilters(state);
+    expect(params.getAll('source')).toEqual(['Google Ads', 'Facebook, Inc']);
+    expect(readFilters(params).sources).toEqual(['Google Ads', 'Facebook, Inc']);
+    expect(readFilters(new URLSearchParams('source=+Bing+&source=Bing&source=')).sources).toEqual(['Bing']);
+    expect(hasFilters(state)).toBe(true);
+  });
+
+  it('sends sources to the feed, and to exports of calls only (only calls have a source)', () => {
+    const filters = { ...EMPTY_FILTERS, sources: ['Google Ads'] };
+    expect(toApiFilters(filters)).toEqual({ sources: ['Google Ads'] });
+    expect(
+      ActivityQueryBodySchema.safeParse({ ...feedBody(filters, 'UTC'), page: 1, perPage: 10 }).success,
+    ).toBe(true);
+    expect(exportBody(1, 'calls', ['id'], filters, 'UTC').filters).toEqual({ sources: ['Google Ads'] });
+    expect(exportBody(1, 'voicemails', ['id'], filters, 'UTC').filters).toEqual({});
+    expect(describeExportFilters(filters, 'calls', String)).toEqual(['Source: Google Ads']);
+    expect(describeExportFilters(filters, 'fax', String)).toEqual([]);
   });
 
   it('leaves defaults out, so the plain feed is plain /activity', () => {

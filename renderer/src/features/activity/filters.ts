@@ -32,6 +32,8 @@ export interface ActivityFilterState {
   to: string;
   /** §3 call outcomes; only calls have one. */
   outcomes: CallOutcome[];
+  /** Marketing sources (call tracking), as calls name them; only calls have one. */
+  sources: string[];
   /** A contact's name or a phone number, as the server matches it. */
   search: string;
 }
@@ -42,6 +44,7 @@ export const EMPTY_FILTERS: ActivityFilterState = Object.freeze({
   from: '',
   to: '',
   outcomes: [],
+  sources: [],
   search: '',
 }) as ActivityFilterState;
 
@@ -51,6 +54,7 @@ const PARAM = {
   from: 'from',
   to: 'to',
   outcomes: 'outcome',
+  sources: 'source',
   search: 'search',
 } as const;
 /** What `types` says when every kind is unticked, so the address keeps that choice. */
@@ -78,6 +82,15 @@ function readOutcomes(params: URLSearchParams): CallOutcome[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
+/** Sources by name, as many `source=` parameters as there are (a name may hold a comma); at most the API's 50. */
+function readSources(params: URLSearchParams): string[] {
+  const names = params
+    .getAll(PARAM.sources)
+    .map((name) => name.trim().slice(0, 100))
+    .filter(Boolean);
+  return [...new Set(names)].slice(0, 50);
+}
+
 export function readFilters(params: URLSearchParams): ActivityFilterState {
   const number = Number(params.get(PARAM.number));
   return {
@@ -86,6 +99,7 @@ export function readFilters(params: URLSearchParams): ActivityFilterState {
     from: readDate(params, PARAM.from),
     to: readDate(params, PARAM.to),
     outcomes: readOutcomes(params),
+    sources: readSources(params),
     search: (params.get(PARAM.search) ?? '').slice(0, 100),
   };
 }
@@ -99,6 +113,7 @@ export function writeFilters(filters: ActivityFilterState): URLSearchParams {
   if (filters.from) params.set(PARAM.from, filters.from);
   if (filters.to) params.set(PARAM.to, filters.to);
   if (filters.outcomes.length) params.set(PARAM.outcomes, filters.outcomes.join(','));
+  for (const source of filters.sources) params.append(PARAM.sources, source);
   if (filters.search.trim()) params.set(PARAM.search, filters.search);
   return params;
 }
@@ -117,6 +132,7 @@ export function toApiFilters(filters: ActivityFilterState): ApiFilters {
   if (filters.from) result.from = filters.from;
   if (filters.to) result.to = filters.to;
   if (filters.outcomes.length) result.outcomes = [...filters.outcomes];
+  if (filters.sources.length) result.sources = [...filters.sources];
   const search = filters.search.trim();
   if (search) result.search = search;
   return result;
@@ -154,7 +170,8 @@ export type ExportBody = z.input<(typeof EXPORT_ENDPOINTS)['calls']['body']>;
 
 /**
  * An export's body: the chosen columns, the feed's filters and time zone. Outcomes are about calls: an export of
- * another kind leaves them out, as the feed does when it hides the other kinds under an outcome filter.
+ * another kind leaves them out, as the feed does when it hides the other kinds under an outcome filter; so do
+ * sources (call tracking).
  */
 export function exportBody(
   companyId: number,
@@ -165,6 +182,8 @@ export function exportBody(
 ): ExportBody {
   const apiFilters = toApiFilters(filters);
   if (kind !== 'calls') delete apiFilters.outcomes;
+  // Sources are about calls too (call tracking): the server leaves the other kinds out under them.
+  if (kind !== 'calls') delete apiFilters.sources;
   return { companyId, columns: [...columns], tz, filters: apiFilters };
 }
 
@@ -222,6 +241,7 @@ export function describeExportFilters(
   // As exportBody has it: outcomes narrow calls only.
   if (kind === 'calls' && filters.outcomes.length)
     words.push(`Outcome: ${filters.outcomes.map((outcome) => labelOf(CALL_OUTCOMES, outcome)).join(', ')}`);
+  if (kind === 'calls' && filters.sources.length) words.push(`Source: ${filters.sources.join(', ')}`);
   const search = filters.search.trim();
   if (search) words.push(`Search: “${search}”`);
   return words;

@@ -26,6 +26,9 @@ const call: ActivityRow = {
   text: null,
   pages: null,
   recording_url: '/api/recordings/call/41?company=1&expires=1000&sig=abc',
+  source: 'Google Ads',
+  keyword: 'used trucks',
+  tracked: true,
 };
 
 describe('what a row says', () => {

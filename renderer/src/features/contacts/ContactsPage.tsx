@@ -3,7 +3,7 @@
  * columns, filters kept in the address (`?group=<id>` from the groups page), row selection with "all matching",
  * bulk actions, and the way in to a new contact and to the import wizard.
  */
-import { Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { Contact, ContactSelection } from '@shared/api/contacts';
 import { roleCan } from '@shared/domain/permissions';
 import { channels, EVENTS } from '@shared/realtime';
@@ -17,7 +17,7 @@ import { DataTable, DensityControl } from '../../ui/DataTable';
 import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
-import { CHOOSABLE_COLUMNS, contactColumns, useColumnVisibility } from './columns';
+import { CONTACTS_TABLE_ID, contactColumns, HIDDEN_BY_DEFAULT } from './columns';
 import { contactKeys, useContacts, useGroupOptions, useLabelOptions } from './contactsApi';
 import {
   type ContactListState,
@@ -41,7 +41,7 @@ interface Selection {
 }
 
 export function ContactsPage() {
-  const { company, user } = useShell();
+  const { company } = useShell();
   const client = useQueryClient();
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'contacts.view');
@@ -74,7 +74,6 @@ export function ContactsPage() {
   const labels = useLabelOptions(canView ? companyId : 0);
   const groups = useGroupOptions(canView ? companyId : 0);
   const [importOpen, setImportOpen] = useState(false);
-  const [visibility, setVisibility] = useColumnVisibility(user.id);
 
   const listKey = JSON.stringify([companyId, listParams]);
   const [selection, setSelection] = useState<Selection>({ listKey, rows: {}, allMatching: false });
@@ -155,23 +154,6 @@ export function ContactsPage() {
           {importButton}
           {newContactButton}
           <DensityControl />
-          <Menu closeOnItemClick={false} position="bottom-end">
-            <Menu.Target>
-              <Button variant="default">Columns</Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>Columns shown</Menu.Label>
-              {CHOOSABLE_COLUMNS.map((choice) => (
-                <Menu.CheckboxItem
-                  key={choice.id}
-                  checked={visibility[choice.id] !== false}
-                  onChange={(checked) => setVisibility((previous) => ({ ...previous, [choice.id]: checked }))}
-                >
-                  {choice.header}
-                </Menu.CheckboxItem>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
         </Group>
       </Group>
 
@@ -259,8 +241,12 @@ export function ContactsPage() {
             enableRowSelection={selectable && !contacts.isPlaceholderData}
             rowSelection={current.rows}
             onRowSelectionChange={onRowSelectionChange}
-            columnVisibility={visibility}
-            onColumnVisibilityChange={setVisibility}
+            columnPresets={{
+              tableId: CONTACTS_TABLE_ID,
+              companyId,
+              canShare: roleCan(company.role, 'settings.manage'),
+              hiddenByDefault: HIDDEN_BY_DEFAULT,
+            }}
             pagination={{
               page: state.page,
               pageCount: page.total_pages,

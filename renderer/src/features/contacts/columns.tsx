@@ -1,7 +1,8 @@
 /**
- * The contacts table's columns (§3 Contact fields), which of them a person has chosen to see (kept per user in
- * this browser's storage: a layout preference, not a secret), and the selection column. Every row is one line:
- * long text ellipsizes with its full text in a title, labels and groups show two and "+N" (./OverflowList.tsx).
+ * The contacts table's columns (§3 Contact fields), the ones hidden until chosen (which a person shows, in what
+ * order, and the sets they save are the table's column sets: ui/DataTable/useColumnPresets.ts), and the selection
+ * column. Every row is one line: long text ellipsizes with its full text in a title, labels and groups show two
+ * and "+N" (./OverflowList.tsx).
  */
 import { Anchor, Group, Text } from '@mantine/core';
 import type { Contact } from '@shared/api/contacts';
@@ -10,9 +11,8 @@ import { AGE_RANGES, CONTACT_SOURCES, CONTACT_TYPES, GENDERS } from '@shared/dom
 import { formatPhone } from '@shared/domain/phone';
 import { SMS_OPTIN_TYPES } from '@shared/domain/registration';
 import { DATE_FORMATS } from '@shared/domain/time';
-import { type ColumnDef, createColumnHelper, type VisibilityState } from '@tanstack/react-table';
+import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import dayjs from 'dayjs';
-import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { selectColumn } from '../../ui/DataTable';
 import { ContactStatusBadges } from './ContactStatusBadges';
@@ -20,25 +20,6 @@ import type { ContactSort } from './filters';
 import { OverflowList } from './OverflowList';
 
 const column = createColumnHelper<Contact>();
-
-/** Columns a person may hide or show, in table order, with the header each has. */
-export const CHOOSABLE_COLUMNS = [
-  { id: 'number', header: 'Number' },
-  { id: 'email', header: 'Email' },
-  { id: 'company_name', header: 'Company' },
-  { id: 'labels', header: 'Labels' },
-  { id: 'groups', header: 'Groups' },
-  { id: 'status', header: 'Status' },
-  { id: 'type', header: 'Type' },
-  { id: 'city', header: 'City' },
-  { id: 'state', header: 'State' },
-  { id: 'gender', header: 'Gender' },
-  { id: 'age_range', header: 'Age range' },
-  { id: 'optin_type', header: 'Opt-in' },
-  { id: 'source', header: 'Source' },
-  { id: 'created_at', header: 'Created' },
-  { id: 'updated_at', header: 'Updated' },
-] as const;
 
 export const SORTABLE: readonly string[] = [
   'name',
@@ -48,16 +29,20 @@ export const SORTABLE: readonly string[] = [
   'updated_at',
 ] satisfies ContactSort[];
 
-const HIDDEN_BY_DEFAULT: VisibilityState = {
-  city: false,
-  state: false,
-  gender: false,
-  age_range: false,
-  optin_type: false,
-  source: false,
-  created_at: false,
-  type: false,
-};
+/** The contacts table's id for its saved column sets (ui/DataTable/useColumnPresets.ts). */
+export const CONTACTS_TABLE_ID = 'contacts';
+
+/** Columns shown only once someone chooses them (in the table's "Columns" menu, or a saved column set). */
+export const HIDDEN_BY_DEFAULT: readonly string[] = [
+  'city',
+  'state',
+  'gender',
+  'age_range',
+  'optin_type',
+  'source',
+  'created_at',
+  'type',
+];
 
 const when = (iso: string) => (
   <span style={{ whiteSpace: 'nowrap' }}>{dayjs(iso).format(DATE_FORMATS.monthDayYear)}</span>
@@ -164,43 +149,4 @@ export function contactColumns(options: {
   if (!options.selectable) return columns as ColumnDef<Contact, unknown>[];
   const select = selectColumn<Contact>({ rowLabel: (contact) => `Select ${contact.name || contact.number}` });
   return [select, ...columns] as ColumnDef<Contact, unknown>[];
-}
-
-function storageKey(userId: number): string {
-  return `switchboard.contacts.columns.${userId}`;
-}
-
-function readVisibility(userId: number): VisibilityState {
-  try {
-    const stored = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null') as unknown;
-    if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
-      const known = Object.entries(stored).filter(
-        ([id, visible]) => typeof visible === 'boolean' && CHOOSABLE_COLUMNS.some((c) => c.id === id),
-      );
-      return { ...HIDDEN_BY_DEFAULT, ...Object.fromEntries(known) };
-    }
-  } catch {
-    // A damaged preference falls back to the defaults.
-  }
-  return { ...HIDDEN_BY_DEFAULT };
-}
-
-/** Which columns are shown, remembered per user. */
-export function useColumnVisibility(userId: number) {
-  const [visibility, setVisibility] = useState<VisibilityState>(() => readVisibility(userId));
-  const update = useCallback(
-    (next: VisibilityState | ((previous: VisibilityState) => VisibilityState)) => {
-      setVisibility((previous) => {
-        const value = typeof next === 'function' ? next(previous) : next;
-        try {
-          localStorage.setItem(storageKey(userId), JSON.stringify(value));
-        } catch {
-          // Storage may be full or disabled; the choice still holds for this visit.
-        }
-        return value;
-      });
-    },
-    [userId],
-  );
-  return [visibility, update] as const;
 }

@@ -1,19 +1,8 @@
 /**
  * The numbers-and-routing area's own navigation: one main navigation entry (Numbers) leads to every screen that
- * configures numbers, so the main navigation stays short. Each screen of the area shows this strip above its title;
- * a tab shows only to roles that may open its screen, and the current one is marked for screen readers too.
+ * configures numbers, so the main navigation stays short (app/AreaTabs.tsx draws it).
  */
-import { Button, Group } from '@mantine/core';
-import { type Permission, roleCan } from '@shared/domain/permissions';
-import { Link, useLocation } from 'react-router';
-import { useShell } from '../../app/context';
-import { preloadPath } from '../../app/prefetch';
-
-interface AreaTab {
-  label: string;
-  to: string;
-  permission: Permission;
-}
+import { type AreaTab, AreaTabs } from '../../app/AreaTabs';
 
 export const NUMBERS_AREA_TABS: readonly AreaTab[] = [
   { label: 'Numbers', to: '/numbers', permission: 'numbers.view' },
@@ -27,31 +16,5 @@ export const NUMBERS_AREA_TABS: readonly AreaTab[] = [
 ];
 
 export function NumbersAreaTabs() {
-  const { company } = useShell();
-  const { pathname } = useLocation();
-  const tabs = NUMBERS_AREA_TABS.filter((tab) => roleCan(company?.role, tab.permission));
-  return (
-    <nav aria-label="Numbers and routing">
-      <Group gap={4} wrap="wrap">
-        {tabs.map((tab) => {
-          const current = pathname === tab.to;
-          return (
-            <Button
-              key={tab.to}
-              component={Link}
-              to={tab.to}
-              size="compact-sm"
-              variant={current ? 'light' : 'subtle'}
-              color={current ? undefined : 'gray'}
-              aria-current={current ? 'page' : undefined}
-              onMouseEnter={() => preloadPath(tab.to)}
-              onFocus={() => preloadPath(tab.to)}
-            >
-              {tab.label}
-            </Button>
-          );
-        })}
-      </Group>
-    </nav>
-  );
+  return <AreaTabs label="Numbers and routing" tabs={NUMBERS_AREA_TABS} />;
 }

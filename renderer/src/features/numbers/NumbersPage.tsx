@@ -29,7 +29,7 @@ import { NumberBulkActions } from './NumberBulkActions';
 import { NumberFilters, NumberStatsBar } from './NumberFilters';
 import { NumberLimitBar, RequestIncreaseDialog } from './NumberLimit';
 import { NumbersAreaTabs } from './NumbersAreaTabs';
-import { numberColumns } from './numberColumns';
+import { NUMBERS_TABLE_ID, numberColumns } from './numberColumns';
 import { useNumberLimit } from './numbersApi';
 import { exportNumbers, useNumberStats, useNumberTable } from './numberTableApi';
 
@@ -167,6 +167,11 @@ export function NumbersPage() {
             )
           }
           scrollContainer={{ minWidth: 900 }}
+          columnPresets={{
+            tableId: NUMBERS_TABLE_ID,
+            companyId,
+            canShare: roleCan(company.role, 'settings.manage'),
+          }}
         />
       )}
       {canManage && (

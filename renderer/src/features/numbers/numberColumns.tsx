@@ -30,10 +30,15 @@ export function releaseNote(row: Pick<NumberTableRow, 'status' | 'remove_at'>): 
   return `Releasing on ${dayjs(row.remove_at).format('MMM D, YYYY')}`;
 }
 
+/** The numbers table's id for its saved column sets (ui/DataTable/useColumnPresets.ts). */
+export const NUMBERS_TABLE_ID = 'numbers';
+
 export function numberColumns(options: { selectable: boolean }): ColumnDef<NumberTableRow, unknown>[] {
   const columns = [
     column.accessor('number', {
       header: 'Number',
+      // The way into a number: it shows whatever column set is chosen.
+      enableHiding: false,
       cell: (info) => {
         const note = releaseNote(info.row.original);
         return (

@@ -8,6 +8,9 @@
  * - Paging is the server's: `pagination` takes the page and page count of a paged answer.
  * - Row selection, column visibility and column order are controllable from outside (selection for bulk actions,
  *   visibility and order for a person's column choices); left uncontrolled, the table keeps them itself.
+ * - A table given `columnPresets` (its stable id and the company) has a "Columns" menu over it: show, hide and
+ *   order columns, and save, pick and delete column sets (./ColumnsMenu.tsx, ./useColumnPresets.ts); it then
+ *   holds visibility and order itself.
  * - Columns say how their cells sit through `meta` (see ./columnMeta.ts).
  * - Rows are as dense as the person chose (./density.tsx): a toolbar over the table offers the choice, unless the
  *   screen puts it in its own toolbar (`densityControl={false}`); spacing the screen sets in `tableProps` wins.
@@ -30,12 +33,15 @@ import {
   useReactTable,
   type VisibilityState,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { LoadingState } from '../States';
+import { ColumnsMenu } from './ColumnsMenu';
 import './columnMeta';
+import { describeColumns } from './columnPresetModel';
 import { DENSITY_TABLE_PROPS, DensityControl, useDensity } from './density';
 import { Pager, type PagerProps } from './Pager';
 import { SortableHeader } from './SortableHeader';
+import { type ColumnPresetsOptions, useColumnPresets } from './useColumnPresets';
 
 export interface DataTableProps<TData> {
   /** The table's accessible name (tests and screen readers find the table by it). */
@@ -79,6 +85,8 @@ export interface DataTableProps<TData> {
   scrollContainer?: 'auto' | { minWidth: number };
   /** Draw the density choice over the table; false when the screen's own toolbar has it. */
   densityControl?: boolean;
+  /** Saved column sets for this table (its stable id, the company): a "Columns" menu over the table. */
+  columnPresets?: ColumnPresetsOptions;
   /** Mantine's look of the table (striped, highlightOnHover, spacing, borders, font size, style). */
   tableProps?: Omit<TableProps, 'children' | 'aria-label' | 'aria-busy'>;
 }
@@ -97,7 +105,38 @@ function rowIdentity(row: unknown, index: number): string {
   return typeof id === 'number' || typeof id === 'string' ? String(id) : String(index);
 }
 
-export function DataTable<TData>({
+export function DataTable<TData>(props: DataTableProps<TData>) {
+  return props.columnPresets ? (
+    <WithColumnPresets {...props} options={props.columnPresets} />
+  ) : (
+    <TableView {...props} />
+  );
+}
+
+/** The table with its saved column sets: their layout drawn, their menu over it. */
+function WithColumnPresets<TData>({
+  options,
+  ...props
+}: DataTableProps<TData> & { options: ColumnPresetsOptions }) {
+  const choices = useMemo(() => describeColumns(props.columns), [props.columns]);
+  const presets = useColumnPresets(options, choices);
+  return (
+    <TableView
+      {...props}
+      columnVisibility={presets.layout.visibility}
+      onColumnVisibilityChange={(updater) => {
+        const visibility = typeof updater === 'function' ? updater(presets.layout.visibility) : updater;
+        presets.change({ ...presets.layout, visibility: { ...presets.layout.visibility, ...visibility } });
+      }}
+      columnOrder={presets.layout.order}
+      columnsMenu={
+        <ColumnsMenu label={props.label} presets={presets} choices={choices} canShare={options.canShare} />
+      }
+    />
+  );
+}
+
+function TableView<TData>({
   label,
   data,
   columns,
@@ -123,7 +162,8 @@ export function DataTable<TData>({
   scrollContainer,
   densityControl = true,
   tableProps,
-}: DataTableProps<TData>) {
+  columnsMenu,
+}: DataTableProps<TData> & { columnsMenu?: ReactNode }) {
   const [density] = useDensity();
   // Only the state the caller holds, and its handlers, are passed on: TanStack keeps the rest itself, and an
   // `undefined` key would override its own.
@@ -193,9 +233,10 @@ export function DataTable<TData>({
   const showPager = !!pagination && pagination.pageCount > 1;
   return (
     <>
-      {densityControl && (
-        <Group justify="flex-end">
-          <DensityControl label={`${label} row density`} />
+      {(densityControl || columnsMenu) && (
+        <Group justify="flex-end" gap="xs">
+          {columnsMenu}
+          {densityControl && <DensityControl label={`${label} row density`} />}
         </Group>
       )}
       {scrollContainer === 'auto' ? (

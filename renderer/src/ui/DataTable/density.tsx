@@ -31,7 +31,7 @@ export function densityStorageKey(userId: number | null): string {
  * The signed-in user's id, from what the shell hands its screens (app/context.ts `ShellContext`). Read by its shape
  * so the kit does not depend on the shell; outside the shell (tests, public pages) the choice is not per user.
  */
-function useSignedInUserId(): number | null {
+export function useSignedInUserId(): number | null {
   const shell = useOutletContext<{ user?: { id?: number } } | null | undefined>();
   return shell?.user?.id ?? null;
 }

@@ -1,4 +1,7 @@
 /** Voice and fax: calls (with a live call's state while it lasts), voicemails, greetings and faxes. */
+
+import type { MissedReason } from '@shared/domain/analytics';
+import type { CallAttribution } from '@shared/domain/dni';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, refersTo, serialId, timestamps, timestamptz } from './columns';
@@ -45,6 +48,12 @@ export const calls = pgTable(
     /** Marketing source of the tracked number or visit (e.g. google-ads), and whether the caller is new. */
     source: text('source'),
     first_time: boolean('first_time').notNull().default(false),
+    /**
+     * Call tracking: the website session that held the called pool number (dni_sessions.id; kept as text with no
+     * foreign key, so a session's retention never touches the call), and what the visit came from.
+     */
+    dni_session_id: text('dni_session_id'),
+    attribution: jsonb('attribution').$type<CallAttribution | null>(),
     /** Where the recording is kept, relative to the data folder; null without one. */
     recording_path: text('recording_path'),
     transcription: jsonb('transcription').$type<{
@@ -67,6 +76,17 @@ export const calls = pgTable(
     live: jsonb('live').$type<LiveCall | null>(),
     /** Where the carrier keeps the recording when it is not in the data folder (Twilio's RecordingUrl). */
     recording_url: text('recording_url'),
+    /**
+     * Why an inbound call went unanswered (MISSED_REASONS of shared/domain/analytics.ts), as routing knew it when
+     * the call ended: set only on inbound calls closed missed (2) or voicemail (3), null on every other call.
+     */
+    missed_reason: text('missed_reason').$type<MissedReason>(),
+    /**
+     * When the call was answered, at its first Connected event (12): an agent in the app or a forwarded-to phone
+     * picked up an inbound call (a transfer answered later keeps it), the called party an outbound one; null when
+     * nobody did. Average time to answer is measured from `started_at` to it.
+     */
+    answered_at: timestamptz('answered_at'),
     ended_at: timestamptz('ended_at'),
     started_at: timestamptz('started_at').notNull(),
     ...timestamps(),
@@ -79,6 +99,8 @@ export const calls = pgTable(
     // A contact claims its number's calls, made or received (contacts/links.ts).
     index('calls_company_caller_idx').on(table.company_id, table.caller),
     index('calls_company_called_idx').on(table.company_id, table.called),
+    // The activity feed of one website session (`POST /activity` with dniSessionId) and a session's calls.
+    index('calls_dni_session_idx').on(table.dni_session_id).where(sql`${table.dni_session_id} is not null`),
     // Which agents are on a call (every call that arrives asks): only calls an agent took or placed, recent first;
     // with the (company, time) index it read every call of the last 6 hours, ringing or missed ones included.
     index('calls_company_agent_started_idx')

@@ -4,6 +4,7 @@
  * keep it (Twilio's resume state also travels in its callback URLs; the sandbox has nothing else). The voice
  * module works with it (modules/voice/live.ts re-exports these types); the shape is the column's, so it is here.
  */
+import type { MissedReason } from '@shared/domain/analytics';
 import type { Resume } from '../../routing/types';
 
 /** Where the call is: listening to the menu, ringing someone, talking, or leaving a message. */
@@ -45,6 +46,11 @@ export interface LiveCall {
   phase: LivePhase;
   /** The engine's resume state of the wait the call is in (menu, ring, voicemail); null while connected. */
   resume: Resume | null;
+  /**
+   * Why the call is missed if it ends now, as routing last said (RoutingDecision.missedReason): written to the
+   * call's `missed_reason` when it closes unanswered. Absent on calls that began before routing said it.
+   */
+  missed_reason?: MissedReason | null;
   /** Agents whose apps are ringing now, and those of them who declined this ring. */
   ringing: number[];
   declined: number[];

@@ -10,8 +10,8 @@
  * that filter as "calls only" (it leaves the other kinds out), so ignoring it here would export rows the same
  * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
-import type { ExportBatch, ExportKind } from '@shared/api/activity';
-import { and, eq, like, sql } from 'drizzle-orm';
+import { EXPORT_COLUMNS, type ExportBatch, type ExportKind } from '@shared/api/activity';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
@@ -108,7 +108,11 @@ export async function failStaleExports(ctx: AppContext): Promise<void> {
     .from(batches)
     .where(
       and(
-        like(batches.kind, `${KIND_PREFIX}%`),
+        // This job's kinds only: other exports share the batches and endpoints (analytics) with a job of their own.
+        inArray(
+          batches.kind,
+          Object.keys(EXPORT_COLUMNS).map((kind) => `${KIND_PREFIX}${kind}`),
+        ),
         eq(batches.state, 'running'),
         noLiveJob(ctx.db, EXPORT_JOB, sql`${batches.id}::text`),
       ),

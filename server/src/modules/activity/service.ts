@@ -49,6 +49,9 @@ interface FeedRow extends Record<string, unknown> {
   text: string | null;
   pages: number | null;
   has_recording: boolean;
+  source: string | null;
+  keyword: string | null;
+  tracked: boolean;
 }
 
 /**
@@ -156,6 +159,9 @@ export async function activityFeed(
   const filters = body.filters;
   const { start, end } = await activityWindow(ctx, body.tz, filters);
   const outcomes = filters.outcomes?.length ? filters.outcomes : null;
+  const sources = filters.sources?.length ? filters.sources : null;
+  // Outcomes, sources and a website session are about calls: the other kinds have none, so they leave them out.
+  const callsOnly = Boolean(outcomes || sources || body.dniSessionId);
   const digits = filters.search ? phoneDigits(filters.search) : null;
   const named = filters.search && !digits ? await contactsNamed(ctx, companyId, filters.search) : null;
   const empty = (): ActivityPage => ({ ...toPage([], 0, body.page, body.perPage), total_is_estimate: false });
@@ -182,39 +188,42 @@ export async function activityFeed(
     kinds.push({
       select: sql`select 'call' as type, c.id, c.started_at as at, c.is_inbound, ${remote} as remote, c.number_id,
         c.contact_id, c.company_id, c.outcome::int as outcome, c.duration, null::text as text, null::int as pages,
-        c.recording_path is not null as has_recording`,
+        c.recording_path is not null as has_recording, c.source, c.attribution->>'keyword' as keyword,
+        c.attribution is not null as tracked`,
       from: sql`from calls c where c.company_id = ${companyId} and c.started_at >= ${start} and c.started_at < ${end}
         ${outcomes ? sql`and c.outcome in (${sql.join(outcomes, sql`, `)})` : sql``}
+        ${sources ? sql`and c.source in (${sql.join(sources, sql`, `)})` : sql``}
+        ${body.dniSessionId ? sql`and c.dni_session_id = ${body.dniSessionId}` : sql``}
         ${and_(shared({ number: sql`c.number_id`, contact: sql`c.contact_id`, remote }))}`,
       order: sql`order by c.started_at desc, c.id desc`,
     });
   }
-  // An outcomes filter is about calls: the other kinds have no outcome, so it leaves them out.
-  if (body.checkVoicemails && !outcomes) {
+  if (body.checkVoicemails && !callsOnly) {
     kinds.push({
       select: sql`select 'voicemail' as type, v.id, v.created_at as at, true as is_inbound, v.caller as remote,
         v.number_id, v.contact_id, v.company_id, null::int as outcome, v.duration, v.transcription as text,
-        null::int as pages, v.recording_path is not null as has_recording`,
+        null::int as pages, v.recording_path is not null as has_recording, null::text as source, null::text as keyword, false as tracked`,
       from: sql`from voicemails v where v.company_id = ${companyId} and v.created_at >= ${start} and v.created_at < ${end}
         ${and_(shared({ number: sql`v.number_id`, contact: sql`v.contact_id`, remote: sql`v.caller` }))}`,
       order: sql`order by v.created_at desc, v.id desc`,
     });
   }
-  if (body.checkMessages && !outcomes) {
+  if (body.checkMessages && !callsOnly) {
     kinds.push({
       select: sql`select 'message' as type, i.id::int as id, i.created_at as at, i.is_inbound, cv.recipient as remote,
         cv.number_id, cv.contact_id, i.company_id, null::int as outcome, null::int as duration, i.content as text,
-        null::int as pages, false as has_recording`,
+        null::int as pages, false as has_recording, null::text as source, null::text as keyword, false as tracked`,
       from: sql`from conversation_items i join conversations cv on cv.id = i.conversation_id
         where i.company_id = ${companyId} and i.kind = 'message' and i.created_at >= ${start} and i.created_at < ${end}
         ${and_(shared({ number: sql`cv.number_id`, contact: sql`cv.contact_id`, remote: sql`cv.recipient` }))}`,
       order: sql`order by i.created_at desc, i.id desc`,
     });
   }
-  if (body.checkFaxes && !outcomes) {
+  if (body.checkFaxes && !callsOnly) {
     kinds.push({
       select: sql`select 'fax' as type, f.id, f.created_at as at, f.is_inbound, f.remote, f.number_id, f.contact_id,
-        f.company_id, null::int as outcome, null::int as duration, f.status as text, f.pages, false as has_recording`,
+        f.company_id, null::int as outcome, null::int as duration, f.status as text, f.pages, false as has_recording,
+        null::text as source, null::text as keyword, false as tracked`,
       from: sql`from faxes f where f.company_id = ${companyId} and f.created_at >= ${start} and f.created_at < ${end}
         ${and_(shared({ number: sql`f.number_id`, contact: sql`f.contact_id`, remote: sql`f.remote` }))}`,
       order: sql`order by f.created_at desc, f.id desc`,
@@ -269,6 +278,9 @@ export async function activityFeed(
       row.has_recording && (row.type === 'call' || row.type === 'voicemail')
         ? signRecordingUrl(ctx, { companyId: row.company_id, kind: row.type, id: Number(row.id) })
         : null,
+    source: row.source,
+    keyword: row.keyword,
+    tracked: row.tracked,
   }));
   return { ...toPage(data, total, body.page, body.perPage), total_is_estimate: estimated };
 }

@@ -1,5 +1,6 @@
 /** The §3 Call JSON from a calls row, and a short tone WAV for the demo's recordings (the seed writes no files). */
 import type { Call } from '@shared/api/activity';
+import { MISSED_REASONS } from '@shared/domain/analytics';
 import { CALL_EVENT_STATUSES, CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
 import { eq, inArray } from 'drizzle-orm';
@@ -54,6 +55,8 @@ export async function callViews(ctx: AppContext, db: Db, rows: CallRow[]): Promi
     contact: (row.contact_id && contactById.get(row.contact_id)) || null,
     outcome: row.outcome,
     outcome_label: labelOf(CALL_OUTCOMES, row.outcome as never),
+    missed_reason: row.missed_reason,
+    missed_reason_label: row.missed_reason ? labelOf(MISSED_REASONS, row.missed_reason) : null,
     qualification: row.qualification,
     events: row.events.map((event) => ({
       status: event.status,
@@ -78,9 +81,12 @@ export async function callViews(ctx: AppContext, db: Db, rows: CallRow[]): Promi
     note: row.note,
     source: row.source,
     first_time: row.first_time,
+    dni_session_id: row.dni_session_id,
+    attribution: row.attribution,
     extension: row.extension,
     user: (row.user_id && userById.get(row.user_id)) || null,
     started_at: row.started_at.toISOString(),
+    answered_at: row.answered_at?.toISOString() ?? null,
     eavAttributeValues: values.get(row.id) ?? [],
   }));
 }

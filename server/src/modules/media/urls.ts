@@ -200,3 +200,30 @@ export function verifyPortDocumentUrl(
     sig: document.sig,
   });
 }
+
+/**
+ * DNI call reports (modules/dni/reports) are signed like attachments, under an index of their own and company 0
+ * (no company has it): a report may be a business unit's, and its id alone says whose it is.
+ */
+const DNI_REPORT_INDEX = -3000;
+
+/** `/api/dni/reports/{id}/download?expires=…&sig=…`, valid for MEDIA_URL_TTL_MS from now. */
+export function signDniReportUrl(ctx: AppContext, reportId: number): string {
+  const expires = ctx.now().getTime() + MEDIA_URL_TTL_MS;
+  const sig = signature(ctx, 0, reportId, DNI_REPORT_INDEX, expires);
+  return `${ctx.config.apiPrefix}/dni/reports/${reportId}/download?expires=${expires}&sig=${sig}`;
+}
+
+/** Checks a DNI report URL's parts, as verifyMediaUrl does an attachment's. */
+export function verifyDniReportUrl(
+  ctx: AppContext,
+  report: { id: number; expires: number; sig: string },
+): 'ok' | 'expired' | 'invalid' {
+  return verifyMediaUrl(ctx, {
+    companyId: 0,
+    itemId: report.id,
+    index: DNI_REPORT_INDEX,
+    expires: report.expires,
+    sig: report.sig,
+  });
+}

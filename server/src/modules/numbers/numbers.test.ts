@@ -20,14 +20,18 @@ describe('GET /companies/{companyId}/numbers', () => {
     const response = await list('agent@demo.test');
     expect(response.statusCode).toBe(200);
     const page = response.json<Paged<TrackedNumber>>();
-    // The five voice lines and the fax line the activity seed adds.
-    expect(page).toMatchObject({ current_page: 1, last_page: 1, total: 6 });
+    // The five voice lines, the fax line the activity seed adds, and the ten tracking numbers of the call-tracking
+    // seed's two pools (+1 872 555 0130–0135, 0140–0143).
+    expect(page).toMatchObject({ current_page: 1, last_page: 1, total: 16 });
     expect(page.data.map((n) => n.number)).toEqual([
       '+13125550100',
       '+13125550101',
       '+13125550102',
       '+13125550104',
       '+13125550105',
+      ...[130, 131, 132, 133, 134, 135, 140, 141, 142, 143].map(
+        (n) => `+1872555${String(n).padStart(4, '0')}`,
+      ),
       '+18885550103',
     ]);
     expect(page.data[0]).toEqual({
@@ -48,10 +52,12 @@ describe('GET /companies/{companyId}/numbers', () => {
 
   it('pages', async () => {
     const page = (await list('owner@demo.test', '?perPage=2&page=3')).json<Paged<TrackedNumber>>();
-    expect(page).toMatchObject({ current_page: 3, last_page: 3, per_page: 2, total: 6 });
-    expect(page.data.map((n) => n.number)).toEqual(['+13125550105', '+18885550103']);
+    expect(page).toMatchObject({ current_page: 3, last_page: 8, per_page: 2, total: 16 });
+    expect(page.data.map((n) => n.number)).toEqual(['+13125550105', '+18725550130']);
+    const last = (await list('owner@demo.test', '?perPage=2&page=8')).json<Paged<TrackedNumber>>();
+    expect(last.data.map((n) => n.number)).toEqual(['+18725550143', '+18885550103']);
     const beyond = (await list('owner@demo.test', '?perPage=2&page=9')).json<Paged<TrackedNumber>>();
-    expect(beyond).toMatchObject({ data: [], total: 6, last_page: 3 });
+    expect(beyond).toMatchObject({ data: [], total: 16, last_page: 8 });
   });
 
   it('searches over number (as written) and label', async () => {

@@ -14,6 +14,7 @@
 import type { IncomingCall } from '@shared/api/voice';
 import type { AppContext } from '../../http/context';
 import { route } from '../../routing/engine';
+import { attributeCall } from '../dni/attribution';
 import { type NumberRow, senderContact } from '../inbound/service';
 import type { LiveCall } from './live';
 import { type CallRow, callerHistory, closeCall, insertInboundCall, liveAfter } from './records';
@@ -38,14 +39,15 @@ export async function receiveCall(
 ): Promise<Arrival> {
   const { number } = input;
   const now = ctx.now();
-  const [inputs, history] = await Promise.all([
+  const [inputs, history, match] = await Promise.all([
     routingInputsOf(ctx, number),
     callerHistory(ctx, number.company_id, input.from),
+    attributeCall(ctx, number, now),
   ]);
   const decision = route({
     ...inputs,
     roundRobin: number.round_robin,
-    caller: { number: history.caller, state: input.live.caller_state },
+    caller: { number: history.caller, state: input.live.caller_state, source: match.source },
     now,
     step: { kind: 'start' },
   });
@@ -56,6 +58,7 @@ export async function receiveCall(
     live: liveAfter(input.live, decision.action),
     startedAt: now,
     decided: decision,
+    match,
   });
   if (!created) return { created: false, call };
 

@@ -5,13 +5,16 @@
  * feed and the inbox read live calls exactly as they read the seeded history.
  */
 import { randomBytes } from 'node:crypto';
+import { type MissedReason, missedReasonOf } from '@shared/domain/analytics';
 import { normalizePhone } from '@shared/domain/phone';
 import { and, eq, max, sql } from 'drizzle-orm';
 import type { OutboundCall } from '../../carriers/voice';
 import { calls, contacts, conversations, type TranscriptSegment, voicemails } from '../../db/schema';
 import type { AppContext } from '../../http/context';
+import { EVENTS } from '../../routing/events';
 import type { CallEventRecord, RoutingAction } from '../../routing/types';
 import { addItem, findOrCreateConversation, publishConversationUpdated } from '../conversations/store';
+import { attributeCall, type CallMatch, noteTrackedCall } from '../dni/attribution';
 import { contactOfSender, type NumberRow, senderContact } from '../inbound/service';
 import type { LiveCall } from './live';
 
@@ -33,6 +36,7 @@ export function initialLive(input: {
     carrier: input.carrier,
     phase: 'menu',
     resume: null,
+    missed_reason: null,
     ringing: [],
     declined: [],
     phones: [],
@@ -166,10 +170,18 @@ export async function insertInboundCall(
     carrierSid: string;
     live: LiveCall;
     startedAt: Date;
-    decided?: { events: readonly CallEventRecord[]; outcome: number | null; extension: number | null };
+    decided?: {
+      events: readonly CallEventRecord[];
+      outcome: number | null;
+      extension: number | null;
+      missedReason?: MissedReason | null;
+    };
+    /** Call tracking's match (read beside routing's inputs); read here when not given. */
+    match?: CallMatch;
   },
 ): Promise<{ call: CallRow; created: boolean }> {
   const { number, history, decided } = input;
+  const match = input.match ?? (await attributeCall(ctx, number, input.startedAt));
   const companyId = number.company_id;
   const row = {
     company_id: companyId,
@@ -180,11 +192,13 @@ export async function insertInboundCall(
     events: stamped(decided?.events ?? [], input.startedAt),
     ...(decided?.outcome != null ? { outcome: decided.outcome } : {}),
     extension: decided?.extension ?? null,
-    source: number.tags[0] ?? null,
+    source: match.source,
+    attribution: match.attribution,
+    dni_session_id: match.dniSessionId,
     first_time: history.firstTime,
     carrier_sid: input.carrierSid,
     carrier_status: 'ringing',
-    live: input.live,
+    live: { ...input.live, missed_reason: decided?.missedReason ?? input.live.missed_reason ?? null },
     started_at: input.startedAt,
   };
   const e164 = normalizePhone(history.caller);
@@ -216,7 +230,10 @@ export async function insertInboundCall(
       created = { ...created, contact_id: contactId };
     }
   }
-  if (created) return { call: created, created: true };
+  if (created) {
+    if (match.attribution) await noteTrackedCall(ctx, created);
+    return { call: created, created: true };
+  }
   const existing = await callBySid(ctx, input.carrierSid);
   if (!existing) throw new Error('call vanished between insert and select');
   return { call: existing, created: false };
@@ -280,15 +297,24 @@ export async function appendEvents(
 
 /**
  * Records a routing step on the call in one statement: its §4 events, stamped `at`, after those already recorded
- * (no lost update), and the outcome and extension it set (null: unchanged). Nothing to record: no statement.
+ * (no lost update), and the outcome and extension it set (null: unchanged). The first Connected (12) is when the
+ * call was answered (`answered_at`; a transfer answered later keeps it). The missed reason routing gave goes into
+ * the live state (a closed call has none, and keeps its own). Nothing to record: no statement.
  */
 export async function recordOnCall(
   ctx: AppContext,
   callId: number,
-  step: { events: readonly CallEventRecord[]; outcome: number | null; extension: number | null },
+  step: {
+    events: readonly CallEventRecord[];
+    outcome: number | null;
+    extension: number | null;
+    missedReason?: MissedReason | null;
+  },
   at: Date,
 ): Promise<void> {
-  if (step.events.length === 0 && step.outcome === null && step.extension === null) return;
+  const reason = step.missedReason ?? null;
+  if (step.events.length === 0 && step.outcome === null && step.extension === null && reason === null) return;
+  const connected = step.events.some((event) => event.status === EVENTS.connected.status);
   await ctx.db
     .update(calls)
     .set({
@@ -297,9 +323,27 @@ export async function recordOnCall(
         : {}),
       ...(step.outcome !== null ? { outcome: step.outcome } : {}),
       ...(step.extension !== null ? { extension: step.extension } : {}),
+      ...(connected
+        ? { answered_at: sql`coalesce(${calls.answered_at}, ${at.toISOString()}::timestamptz)` }
+        : {}),
+      ...(reason !== null
+        ? { live: sql`jsonb_set(${calls.live}, '{missed_reason}', to_jsonb(${reason}::text))` }
+        : {}),
       updated_at: at,
     })
     .where(eq(calls.id, callId));
+}
+
+/**
+ * The missed reason a call closing with `outcome` keeps: none unless an inbound call ends missed (2) or at
+ * voicemail (3); then the short-abandon rule over what routing last said. A caller who left a message stayed for
+ * the tone, so a voicemail is never a short abandon.
+ */
+function missedReasonOnClose(call: CallRow, outcome: number, now: Date): MissedReason | null {
+  if (!call.is_inbound || (outcome !== 2 && outcome !== 3)) return null;
+  const secondsFromArrival =
+    outcome === 3 ? Number.POSITIVE_INFINITY : (now.getTime() - call.started_at.getTime()) / 1000;
+  return missedReasonOf({ secondsFromArrival, routed: call.live?.missed_reason });
 }
 
 /** Saves the live state (and any other columns that changed with it). */
@@ -337,11 +381,14 @@ export async function closeCall(
   const duration =
     input.duration ??
     (connectedAt !== null ? Math.max(0, Math.round((now.getTime() - connectedAt) / 1000)) : 0);
+  const outcome = input.outcome ?? call.outcome;
   const [closed] = await ctx.db
     .update(calls)
     .set({
       live: null,
-      outcome: input.outcome ?? call.outcome,
+      outcome,
+      // A call closed once already (no live state) keeps the reason it closed with.
+      ...(call.live ? { missed_reason: missedReasonOnClose(call, outcome, now) } : {}),
       ...(input.extension != null ? { extension: input.extension } : {}),
       duration,
       ended_at: now,

@@ -15,6 +15,7 @@ import { greetingResolver } from '../greetings/service';
 import { callingUsers } from '../inAppCalling/service';
 import type { NumberRow } from '../inbound/service';
 import { routingConfigOfRow } from '../numbers/config/service/routing';
+import { recordForwardDials } from './forwardDials';
 import { type CallRow, recordOnCall } from './records';
 
 /** The agents routing may ring: members with a calling role and a line, their status, busy or not. */
@@ -83,7 +84,7 @@ export async function routeCall(
   const decision = route({
     ...(await routingInputsOf(ctx, number)),
     roundRobin: number.round_robin,
-    caller: { number: call.caller, state: call.live?.caller_state ?? null },
+    caller: { number: call.caller, state: call.live?.caller_state ?? null, source: call.source },
     now,
     step,
   });
@@ -98,6 +99,7 @@ export async function routeCall(
     now,
   );
   await recordOnNumber(ctx, number, call.caller, decision);
+  await recordForwardDials(ctx, call, step, now);
   return routedStep(decision, number);
 }
 

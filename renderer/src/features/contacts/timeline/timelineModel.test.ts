@@ -17,6 +17,9 @@ const row = (type: ActivityRow['type'], id: number, at: string): ActivityRow => 
   text: null,
   pages: null,
   recording_url: null,
+  source: null,
+  keyword: null,
+  tracked: false,
 });
 
 const note = (id: number, at: string): Note => ({

@@ -10,7 +10,15 @@ import { DEFAULT_UNSUBSCRIBE_TEXT } from '@shared/domain/campaigns';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Carrier, CarrierError } from '../../../carriers/types';
-import { campaignRecipients, campaigns, conversationItems, jobs, numbers } from '../../../db/schema';
+import {
+  alerts,
+  campaignRecipients,
+  campaigns,
+  conversationItems,
+  jobs,
+  monitors,
+  numbers,
+} from '../../../db/schema';
 import { cancelJob } from '../../../jobs/queue';
 import { SimulatedCrash } from '../../../jobs/runner';
 import { createTestApp, type TestApp } from '../../../testing/testApp';
@@ -337,6 +345,11 @@ describe('auto-pause', () => {
         return sandbox.sendMessage(input);
       },
     };
+    // The campaign_paused monitor on (no evaluation job armed): the pause itself opens the alert.
+    await t.ctx.db
+      .insert(monitors)
+      .values({ company_id: company, kind: 'campaign_paused', enabled: true })
+      .onConflictDoUpdate({ target: [monitors.company_id, monitors.kind], set: { enabled: true } });
     try {
       const campaign = await queueCampaign(t.ctx, { companyId: company, numberId, groupId });
       await settled(campaign.id, ['paused', 'sent'], 60_000);
@@ -346,6 +359,11 @@ describe('auto-pause', () => {
         /^Paused automatically: \d+ of the last 100 texts failed \(the limit is 20%\)/,
       );
       expect(row.pending_count).toBeGreaterThan(0);
+      const opened = await t.ctx.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.kind, 'campaign_paused'), eq(alerts.subject_id, String(campaign.id))));
+      expect(opened.map((alert) => [alert.state, alert.company_id])).toEqual([['open', company]]);
     } finally {
       t.ctx.carrier = sandbox;
     }

@@ -28,6 +28,7 @@ import type { Db } from '../../../db/client';
 import { campaignRecipients, campaigns, conversationItems, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { HandBack, type JobHandler, RunLater, type RunningJob, SimulatedCrash } from '../../../jobs/runner';
+import { evaluateKindNow } from '../../alerts/monitors/evaluate';
 import {
   addItem,
   advanceItemDelivery,
@@ -228,6 +229,8 @@ class CampaignRun {
           .returning();
         const row = await refreshStats(this.ctx, this.campaign.id, { publish: false });
         if (paused && row) await publishCampaign(this.ctx, row);
+        // The campaign_paused monitor hears of it now, not at its job's next turn.
+        if (paused) await evaluateKindNow(this.ctx, paused.company_id, 'campaign_paused');
         return true;
       }
     }

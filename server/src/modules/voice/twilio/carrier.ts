@@ -364,6 +364,8 @@ export class TwilioVoice implements TwilioVoiceCarrier {
         extension: call.extension,
         roundRobin: null,
         alertEmail: null,
+        // Only rendered, never recorded: the call was answered before it was transferred.
+        missedReason: null,
       },
       { ...urls, action: (r) => actionUrl(this.ctx, r, 'transfer') },
       { clientParameters: { call_id: String(call.id), join_token: next.join_token } },

@@ -126,12 +126,30 @@ export async function voiceStep(
   let next = withDeclines(call, step);
   // The caller's conference ended (someone hung up): the call ends as a connected dial does.
   if (next.kind === 'after-dial' && via === 'conference') next = { ...next, outcome: 'completed' };
+  if (!replay && !via && next.kind === 'after-dial' && next.outcome === 'completed') {
+    await forwardAnswered(ctx, call, body);
+  }
   // Nobody took a blind transfer: the caller goes to voicemail rather than a dead end.
   if (next.kind === 'after-dial' && via === 'transfer' && next.outcome !== 'completed') {
     if (!replay) await transferUnanswered(ctx, call.id);
     next = { kind: 'overflow', extension: call.extension };
   }
   return answer(ctx, await freshCall(ctx, call.id), next, urls, replay);
+}
+
+/**
+ * A dial that ended after talking was picked up DialCallDuration seconds ago: when the call was answered. A
+ * forwarded-to phone without a whisper reports its answer no sooner; an agent's app answered earlier (the claim
+ * set it), and that stays.
+ */
+async function forwardAnswered(ctx: AppContext, call: CallRow, body: Record<string, unknown>): Promise<void> {
+  const reported = field(body, 'DialCallDuration');
+  if (!/^\d{1,6}$/.test(reported)) return;
+  const at = new Date(ctx.now().getTime() - Number(reported) * 1000);
+  await ctx.db
+    .update(calls)
+    .set({ answered_at: sql`coalesce(${calls.answered_at}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(calls.id, call.id));
 }
 
 /** A blind transfer's dial ended unanswered: the agent who moved it is told, the caller is nobody's. */
