@@ -6,7 +6,8 @@
 import type { WritableAtom } from 'jotai';
 import { atomWithStorage, type RESET } from 'jotai/utils';
 
-export type Preference<T> = WritableAtom<T, [T | typeof RESET], void>;
+/** Set with a value, or with a function of the stored value (so two quick changes both count). */
+export type Preference<T> = WritableAtom<T, [T | typeof RESET | ((stored: T) => T | typeof RESET)], void>;
 
 export function preferenceKey(name: string, userId: number | null): string {
   return userId === null ? `switchboard.${name}` : `switchboard.${name}.${userId}`;

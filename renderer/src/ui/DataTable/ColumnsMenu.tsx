@@ -98,7 +98,9 @@ export function ColumnsMenu({
             <Menu.CheckboxItem
               key={choice.id}
               checked={layout.visibility[choice.id] === true}
-              onChange={(checked) => presets.change(withVisible(layout, choices, choice.id, checked))}
+              onChange={(checked) =>
+                presets.change((current) => withVisible(current, choices, choice.id, checked))
+              }
             >
               {choice.label}
             </Menu.CheckboxItem>
@@ -167,7 +169,7 @@ function OrderDialog({
                   variant="default"
                   aria-label={`Move ${choice.label} up`}
                   disabled={index === 0}
-                  onClick={() => presets.change(withMoved(layout, choices, choice.id, -1))}
+                  onClick={() => presets.change((current) => withMoved(current, choices, choice.id, -1))}
                 >
                   ↑
                 </ActionIcon>
@@ -175,7 +177,7 @@ function OrderDialog({
                   variant="default"
                   aria-label={`Move ${choice.label} down`}
                   disabled={index === ordered.length - 1}
-                  onClick={() => presets.change(withMoved(layout, choices, choice.id, 1))}
+                  onClick={() => presets.change((current) => withMoved(current, choices, choice.id, 1))}
                 >
                   ↓
                 </ActionIcon>

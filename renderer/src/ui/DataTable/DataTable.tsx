@@ -124,10 +124,12 @@ function WithColumnPresets<TData>({
     <TableView
       {...props}
       columnVisibility={presets.layout.visibility}
-      onColumnVisibilityChange={(updater) => {
-        const visibility = typeof updater === 'function' ? updater(presets.layout.visibility) : updater;
-        presets.change({ ...presets.layout, visibility: { ...presets.layout.visibility, ...visibility } });
-      }}
+      onColumnVisibilityChange={(updater) =>
+        presets.change((current) => {
+          const visibility = typeof updater === 'function' ? updater(current.visibility) : updater;
+          return { ...current, visibility: { ...current.visibility, ...visibility } };
+        })
+      }
       columnOrder={presets.layout.order}
       columnsMenu={
         <ColumnsMenu label={props.label} presets={presets} choices={choices} canShare={options.canShare} />

@@ -151,6 +151,22 @@ describe('a DataTable with saved column sets', () => {
     expect(byText('[role="menuitemradio"]', 'Prices').getAttribute('aria-checked')).toBe('false');
   });
 
+  it('counts two quick changes made before the table redraws (each applies to what is stored, not what is drawn)', async () => {
+    await render(<Cars />);
+    await click(byText('button', 'Columns'));
+    const color = byText('[role="menuitemcheckbox"]', 'Color');
+    const price = byText('[role="menuitemcheckbox"]', 'Price');
+    // Both clicks land in one batch: the second handler still holds the first render's layout.
+    await act(async () => {
+      color.click();
+      price.click();
+    });
+    expect(headers()).toEqual(['Model', 'Year', 'Price']);
+    expect(JSON.parse(localStorage.getItem(remembered()) ?? 'null')).toMatchObject({
+      columns: ['year', 'price'],
+    });
+  });
+
   it.each([
     [false, false],
     [true, true],

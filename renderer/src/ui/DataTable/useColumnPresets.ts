@@ -58,6 +58,22 @@ function readRemembered(stored: unknown): RememberedColumns {
   };
 }
 
+/** The layout drawn for what is remembered: the chosen set as it now is on the server, else the copy kept. */
+function drawnLayout(
+  remembered: RememberedColumns,
+  presetList: readonly ColumnPreset[] | undefined,
+  choices: readonly ColumnChoice[],
+  hiddenByDefault: readonly string[] | undefined,
+) {
+  const chosen = presetList?.find((preset) => preset.id === remembered.presetId) ?? null;
+  const columns = chosen?.columns ?? remembered.columns;
+  const order = chosen ? null : remembered.order;
+  const layout = columns
+    ? layoutOf(columns, choices, order ?? columns)
+    : defaultLayout(choices, hiddenByDefault);
+  return { chosen, columns, layout };
+}
+
 export interface ColumnPresetsOptions {
   /** The table's stable id (`numbers`, `contacts`): its sets are kept under it. */
   tableId: string;
@@ -72,17 +88,14 @@ export function useColumnPresets(options: ColumnPresetsOptions, choices: readonl
   const { tableId, companyId, hiddenByDefault } = options;
   const userId = useSignedInUserId();
   const [stored, setStored] = useAtom(rememberedColumns(companyId, tableId)(userId));
-  const remembered = readRemembered(stored);
+  const remembered = useMemo(() => readRemembered(stored), [stored]);
   const presets = useColumnPresetList(companyId, tableId);
   const create = useCreateColumnPreset(companyId, tableId);
   const remove = useDeleteColumnPreset(companyId, tableId);
 
-  const chosen = presets.data?.find((preset) => preset.id === remembered.presetId) ?? null;
-  const columns = chosen?.columns ?? remembered.columns;
-  const order = chosen ? null : remembered.order;
-  const layout = useMemo(
-    () => (columns ? layoutOf(columns, choices, order ?? columns) : defaultLayout(choices, hiddenByDefault)),
-    [columns, order, choices, hiddenByDefault],
+  const { chosen, columns, layout } = useMemo(
+    () => drawnLayout(remembered, presets.data, choices, hiddenByDefault),
+    [remembered, presets.data, choices, hiddenByDefault],
   );
 
   return {
@@ -93,12 +106,20 @@ export function useColumnPresets(options: ColumnPresetsOptions, choices: readonl
     chosen,
     /** Nothing chosen or changed: the table as it comes. */
     layoutIsDefault: columns === null,
-    /** A change of what shows or of the order: no set is chosen any more until one is saved or picked. */
-    change(next: ColumnLayout) {
-      setStored({
-        presetId: null,
-        columns: savedColumnsOf(next, choices),
-        order: orderedChoices(next, choices).map((choice) => choice.id),
+    /**
+     * A change of what shows or of the order: no set is chosen any more until one is saved or picked. Given as a
+     * change of the layout stored now, not of the one drawn: two clicks before a redraw both count.
+     */
+    change(update: (current: ColumnLayout) => ColumnLayout) {
+      setStored((previous) => {
+        const next = update(
+          drawnLayout(readRemembered(previous), presets.data, choices, hiddenByDefault).layout,
+        );
+        return {
+          presetId: null,
+          columns: savedColumnsOf(next, choices),
+          order: orderedChoices(next, choices).map((choice) => choice.id),
+        };
       });
     },
     choose(preset: ColumnPreset | null) {
