@@ -56,6 +56,8 @@ export async function seedDemoMonitoring(
         opened_at: before(72),
         closed_at: before(70),
         closed_by: admin,
+        // The rate fell back under the threshold that evening; the open alert below is a new rise.
+        condition_cleared_at: before(66),
         created_at: before(72),
         updated_at: before(70),
       },

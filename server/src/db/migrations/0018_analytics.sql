@@ -25,6 +25,7 @@ CREATE TABLE "alerts" (
 	"opened_at" timestamp with time zone NOT NULL,
 	"closed_at" timestamp with time zone,
 	"closed_by" integer,
+	"condition_cleared_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -88,6 +89,7 @@ ALTER TABLE "monitors" ADD CONSTRAINT "monitors_company_id_companies_id_fk" FORE
 CREATE INDEX "alert_history_alert_idx" ON "alert_history" USING btree ("alert_id","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "alerts_one_live_per_subject" ON "alerts" USING btree ("company_id","kind","subject_type","subject_id") WHERE "alerts"."state" <> 'closed';--> statement-breakpoint
 CREATE INDEX "alerts_company_opened_idx" ON "alerts" USING btree ("company_id","opened_at");--> statement-breakpoint
+CREATE INDEX "alerts_closed_uncleared_idx" ON "alerts" USING btree ("company_id","kind","subject_type","subject_id") WHERE "alerts"."state" = 'closed' and "alerts"."condition_cleared_at" is null;--> statement-breakpoint
 CREATE INDEX "alerts_snoozed_until_idx" ON "alerts" USING btree ("snoozed_until") WHERE "alerts"."state" = 'snoozed';--> statement-breakpoint
 CREATE UNIQUE INDEX "column_presets_owner_table_name_unique" ON "column_presets" USING btree ("company_id","user_id","table_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "column_presets_company_table_idx" ON "column_presets" USING btree ("company_id","table_id");--> statement-breakpoint

@@ -54,6 +54,11 @@ export const alerts = pgTable(
     opened_at: timestamptz('opened_at').notNull(),
     closed_at: timestamptz('closed_at'),
     closed_by: refersTo('closed_by', () => users.id),
+    /**
+     * When an evaluation first saw this closed alert's condition no longer holding. Until then its subject fires
+     * no new alert: closing an alert silences the condition it was about, not the monitor (edge-triggered).
+     */
+    condition_cleared_at: timestamptz('condition_cleared_at'),
     ...timestamps(),
   },
   (table) => [
@@ -61,6 +66,9 @@ export const alerts = pgTable(
       .on(table.company_id, table.kind, table.subject_type, table.subject_id)
       .where(sql`${table.state} <> 'closed'`),
     index('alerts_company_opened_idx').on(table.company_id, table.opened_at),
+    index('alerts_closed_uncleared_idx')
+      .on(table.company_id, table.kind, table.subject_type, table.subject_id)
+      .where(sql`${table.state} = 'closed' and ${table.condition_cleared_at} is null`),
     index('alerts_snoozed_until_idx').on(table.snoozed_until).where(sql`${table.state} = 'snoozed'`),
   ],
 );

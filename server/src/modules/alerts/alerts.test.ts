@@ -3,7 +3,7 @@
  * `runDue` runs it here): a monitor fires once and stays open on re-evaluation; §3 close reasons are required
  * (and a comment for `other`); a snooze hides an alert, the monitor does not fire while it sleeps, and it reopens
  * when it ends with the condition still true (or is closed by the monitor when the condition cleared); a closed
- * alert lets the monitor fire anew; counts, history order, 10 a page, `alerts.updated` on the companies channel;
+ * alert silences its condition until the condition clears, then the monitor fires anew when it comes back; counts, history order, 10 a page, `alerts.updated` on the companies channel;
  * another company's alert is not found, and a role without reports.view is refused.
  *
  * The evaluations run in Demo Realty (no calls, no monitors seeded) so what fires is only what each test made;
@@ -369,7 +369,24 @@ describe('an alert’s life', () => {
     expect((await historyOf(alertId)).map((entry) => entry.action)).toHaveLength(4);
   });
 
-  it('lets the monitor fire anew once closed; reopening the old one then conflicts', async () => {
+  it('does not fire again while the condition it was closed on still holds (edge-triggered)', async () => {
+    for (let turn = 0; turn < 3; turn += 1) {
+      advance(EVALUATE_EVERY_MS);
+      expect(await evaluate()).toBe(1);
+      expect(await liveAlerts('missed_rate')).toEqual([]);
+    }
+    expect(await countsOf(realty)).toEqual({ open: 0, snoozed: 0, closed: 1 });
+  });
+
+  it('fires anew once the condition has cleared and come back; reopening the old one then conflicts', async () => {
+    // Five hours on, the calls are out of the four-hour window: the condition has cleared.
+    advance(5 * HOUR_MS);
+    expect(await evaluate()).toBe(1);
+    expect(await liveAlerts('missed_rate')).toEqual([]);
+    const [closed] = await t.ctx.db.select().from(alerts).where(eq(alerts.id, alertId));
+    expect(closed?.condition_cleared_at).toEqual(new Date(clock));
+    // A new rise: 3 of 5 missed.
+    await inboundCalls([2, 2, 2, 1, 1], 10);
     advance(EVALUATE_EVERY_MS);
     expect(await evaluate()).toBe(1);
     const live = await liveAlerts('missed_rate');
@@ -414,6 +431,19 @@ describe('an alert’s life', () => {
     expect((await updateAlert(id, { state: 'open' })).statusCode).toBe(200);
     expect(await historyOf(id)).toHaveLength(entries);
     await updateAlert(id, { state: 'closed', reason: 'not-relevant' });
+  });
+
+  it('counts a turned-off monitor’s closed alerts as cleared: turned on again, it starts afresh', async () => {
+    const uncleared = async () =>
+      (await t.ctx.db.select().from(alerts).where(eq(alerts.company_id, realty))).filter(
+        (row) => row.state === 'closed' && row.condition_cleared_at === null,
+      );
+    expect(await uncleared()).toHaveLength(1);
+    expect((await setMonitor('missed_rate', { enabled: false })).statusCode).toBe(200);
+    advance(EVALUATE_EVERY_MS);
+    await evaluate();
+    expect(await uncleared()).toEqual([]);
+    expect((await setMonitor('missed_rate', { enabled: true })).statusCode).toBe(200);
   });
 });
 

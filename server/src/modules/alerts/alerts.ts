@@ -132,6 +132,7 @@ export async function updateAlert(
           snoozed_until: null,
           closed_at: now,
           closed_by: userId,
+          condition_cleared_at: null,
         }
       : update.state === 'snoozed'
         ? {
@@ -145,6 +146,7 @@ export async function updateAlert(
             snoozed_until: null,
             closed_at: null,
             closed_by: null,
+            condition_cleared_at: null,
             comment: update.comment ?? current.comment,
           };
   let row: AlertRow | undefined;

@@ -3,11 +3,16 @@
  * says what is wrong now; each finding opens an alert unless one about the same subject is open or snoozed — the
  * partial unique index `alerts_one_live_per_subject` decides, so two servers evaluating at once open one. A
  * snooze that has run out reopens its alert when the condition still holds, and closes it (by the monitor, no
- * reason) when it no longer does, so the monitor may fire anew later. A monitor turned off checks nothing; its
- * alerts' snoozes still run out (reopened: nobody can tell whether the condition holds).
+ * reason) when it no longer does, so the monitor may fire anew later.
+ *
+ * Alerts are edge-triggered: a person closing an alert whose condition still holds has dealt with that rise, so
+ * its subject opens no new alert until an evaluation sees the condition clear (`condition_cleared_at`) and it
+ * then comes back. A monitor turned off checks nothing: its closed alerts count as cleared (nobody watched, so
+ * turning it on again starts afresh), and its alerts' snoozes still run out (reopened: nobody can tell whether
+ * the condition holds).
  */
 import { MONITOR_KINDS, type MonitorKind } from '@shared/domain/alerts';
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { alerts, companies, monitors } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { publishAlert, writeHistory } from '../store';
@@ -29,10 +34,12 @@ export async function evaluateCompanyMonitors(ctx: AppContext, companyId: number
   for (const { value: kind } of MONITOR_KINDS) {
     const monitor = rows.find((row) => row.kind === kind);
     if (!monitor?.enabled) {
+      await markCleared(ctx, companyId, kind, null, now);
       await endSnoozes(ctx, companyId, kind, null, now);
       continue;
     }
     const findings = await CHECKS[kind](ctx.db, companyId, effectiveSettings(kind, monitor.settings), now);
+    await markCleared(ctx, companyId, kind, findings, now);
     for (const finding of findings) await openAlert(ctx, companyId, kind, finding, now);
     await endSnoozes(ctx, companyId, kind, findings, now);
   }
@@ -59,7 +66,43 @@ export async function evaluateKindNow(ctx: AppContext, companyId: number, kind: 
   }
 }
 
-/** Opens the finding's alert, unless one about its subject is open or snoozed (then nothing happens). */
+const sameSubject = (finding: Finding, alert: Pick<AlertRow, 'subject_type' | 'subject_id'>) =>
+  finding.subject.type === alert.subject_type && finding.subject.id === alert.subject_id;
+
+/**
+ * The kind's closed alerts whose condition no longer holds (no finding about their subject; with the monitor
+ * off, all of them) are marked cleared: their subject may fire again.
+ */
+async function markCleared(
+  ctx: AppContext,
+  companyId: number,
+  kind: MonitorKind,
+  findings: Finding[] | null,
+  now: Date,
+): Promise<void> {
+  const uncleared = and(
+    eq(alerts.company_id, companyId),
+    eq(alerts.kind, kind),
+    eq(alerts.state, 'closed'),
+    isNull(alerts.condition_cleared_at),
+  );
+  const rows = await ctx.db
+    .select({ id: alerts.id, subject_type: alerts.subject_type, subject_id: alerts.subject_id })
+    .from(alerts)
+    .where(uncleared);
+  for (const row of rows) {
+    if (findings?.some((finding) => sameSubject(finding, row))) continue;
+    await ctx.db
+      .update(alerts)
+      .set({ condition_cleared_at: now })
+      .where(and(eq(alerts.id, row.id), uncleared));
+  }
+}
+
+/**
+ * Opens the finding's alert, unless one about its subject is open or snoozed, or was closed while the condition
+ * held and has not cleared since (then nothing happens).
+ */
 export async function openAlert(
   ctx: AppContext,
   companyId: number,
@@ -67,6 +110,21 @@ export async function openAlert(
   finding: Finding,
   now: Date,
 ): Promise<AlertRow | undefined> {
+  const [dealtWith] = await ctx.db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.company_id, companyId),
+        eq(alerts.kind, kind),
+        eq(alerts.subject_type, finding.subject.type),
+        eq(alerts.subject_id, finding.subject.id),
+        eq(alerts.state, 'closed'),
+        isNull(alerts.condition_cleared_at),
+      ),
+    )
+    .limit(1);
+  if (dealtWith) return undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(alerts)
@@ -112,9 +170,7 @@ async function endSnoozes(
       ),
     );
   for (const alert of due) {
-    const finding = findings?.find(
-      (one) => one.subject.type === alert.subject_type && one.subject.id === alert.subject_id,
-    );
+    const finding = findings?.find((one) => sameSubject(one, alert));
     const holds = findings === null || !!finding;
     const row = await ctx.db.transaction(async (tx) => {
       const [changed] = await tx
@@ -134,6 +190,7 @@ async function endSnoozes(
                 comment: CLEARED_COMMENT,
                 closed_at: now,
                 closed_by: null,
+                condition_cleared_at: now,
                 updated_at: now,
               },
         )
