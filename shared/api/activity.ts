@@ -129,6 +129,10 @@ export const ActivityFiltersSchema = z.object({
   contact: id.optional(),
   /** Calls (and voicemails) of these marketing sources (as `source` names them). */
   sources: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  /** Calls these users answered or placed. */
+  agents: z.array(id).max(200).optional(),
+  /** Calls carrying any of these tags (as spelt on the call). */
+  tags: z.array(z.string().trim().min(1).max(50)).max(50).optional(),
   /** Phone-like text matches the other party's digits; other text the contact's name. */
   search: z.string().trim().max(100).optional(),
 });

@@ -175,3 +175,30 @@ test('a report by source is saved as a favorite, reopened after a reload, rename
   await expect(page.getByRole('table', { name: /Every figure by source/ })).toBeVisible({ timeout: 20_000 });
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('a report row of an agent opens the activity feed filtered to that agent’s calls, and a tag narrows it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInToDemoMotors(page);
+  await page.goto(`${server.url}/reports?groupBy=agent&days=90`);
+  const table = page.getByRole('table', { name: /Every figure by agent/ });
+  await expect(table).toBeVisible({ timeout: 20_000 });
+  await table.getByRole('link', { name: 'Aria Agent' }).click();
+
+  await expect(page).toHaveURL(/\/activity\?.*agent=\d+/);
+  const filters = page.getByRole('search', { name: 'Activity filters' });
+  // The owner may list the company's users: the filter names the agent.
+  await expect(filters.getByText('Aria Agent')).toBeVisible();
+  await expect(filters.getByText('Only calls have an agent: other kinds are hidden.')).toBeVisible();
+  const feed = page.getByRole('feed', { name: 'Activity' });
+  await expect(feed.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+
+  // A tag no call carries: nothing matches, and the feed says so rather than showing everything.
+  const tag = filters.getByLabel('Tag', { exact: true });
+  await tag.fill('no-such-tag');
+  await tag.press('Enter');
+  await expect(page).toHaveURL(/tag=no-such-tag/);
+  await expect(feed.getByRole('article')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByText('No activity matches these filters')).toBeVisible();
+});

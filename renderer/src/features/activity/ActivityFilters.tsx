@@ -1,7 +1,9 @@
 /**
  * The feed's filters: which kinds, one tracked number, a date range inside the §9 window (refused here before the
  * server would, with the server's words), call outcomes, call tracking sources (by name: the company's sources
- * are offered, any name is taken), and a debounced search over names and numbers.
+ * are offered, any name is taken), agents, call tags (any text), and a debounced search over names and numbers.
+ * Outcomes, sources, agents and tags are about calls: under any of them the other kinds are hidden, and the
+ * filter says so.
  */
 import { Button, Checkbox, Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import type { TrackedNumber } from '@shared/api/numbers';
@@ -12,6 +14,7 @@ import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSearchBox } from '../../ui/useSearchBox';
+import type { AgentChoice } from './activityApi';
 import {
   ACTIVITY_KIND_ORDER,
   type ActivityFilterState,
@@ -28,6 +31,7 @@ export function ActivityFilters({
   filters,
   numbers,
   sourceNames = [],
+  agents = [],
   tz,
   serverErrors,
   onChange,
@@ -36,6 +40,8 @@ export function ActivityFilters({
   numbers: readonly TrackedNumber[];
   /** The company's call tracking sources, offered by the Source filter. */
   sourceNames?: readonly string[];
+  /** Whom the Agent filter offers (activityApi.ts `useAgentChoices`). */
+  agents?: readonly AgentChoice[];
   tz: string;
   /** The server's refusal of the dates (422 on `filters.from` / `filters.to`), shown under the field. */
   serverErrors: { from?: string; to?: string };
@@ -68,6 +74,12 @@ export function ActivityFilters({
   // A number in the address that the company does not have (a stale link) still shows, as its id.
   if (filters.number && !numbers.some((number) => number.id === filters.number))
     numberOptions.push({ value: String(filters.number), label: `#${filters.number}` });
+
+  const agentOptions = agents.map((agent) => ({ value: String(agent.id), label: agent.name }));
+  for (const id of filters.agents)
+    if (!agents.some((agent) => agent.id === id)) agentOptions.push({ value: String(id), label: `#${id}` });
+  const callsOnlyNote = (active: boolean, what: string) =>
+    active ? `Only calls have ${what}: other kinds are hidden.` : undefined;
 
   return (
     <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label="Activity filters">
@@ -132,9 +144,7 @@ export function ActivityFilters({
             outcomes: values.map((value) => Number(value) as CallOutcome).sort((a, b) => a - b),
           }))
         }
-        description={
-          filters.outcomes.length ? 'Only calls have an outcome: other kinds are hidden.' : undefined
-        }
+        description={callsOnlyNote(filters.outcomes.length > 0, 'an outcome')}
         clearable
         w={230}
       />
@@ -144,9 +154,40 @@ export function ActivityFilters({
         data={[...sourceNames]}
         value={filters.sources}
         onChange={(values) => onChange((current) => ({ ...current, sources: values.slice(0, 50) }))}
-        description={filters.sources.length ? 'Only calls have a source: other kinds are hidden.' : undefined}
+        description={callsOnlyNote(filters.sources.length > 0, 'a source')}
         clearable
         w={230}
+      />
+      <MultiSelect
+        label="Agent"
+        placeholder={filters.agents.length ? undefined : 'Any agent'}
+        data={agentOptions}
+        value={filters.agents.map(String)}
+        onChange={(values) =>
+          onChange((current) => ({ ...current, agents: values.map(Number).filter((id) => id > 0) }))
+        }
+        description={callsOnlyNote(filters.agents.length > 0, 'an agent')}
+        searchable
+        clearable
+        nothingFoundMessage="No such agent"
+        w={230}
+      />
+      <TagsInput
+        label="Tag"
+        placeholder={filters.tags.length ? undefined : 'Any tag'}
+        value={filters.tags}
+        onChange={(values) =>
+          onChange((current) => ({
+            ...current,
+            tags: values
+              .map((tag) => tag.trim().slice(0, 50))
+              .filter(Boolean)
+              .slice(0, 50),
+          }))
+        }
+        description={callsOnlyNote(filters.tags.length > 0, 'tags')}
+        clearable
+        w={200}
       />
       <TextInput
         label="Search activity"

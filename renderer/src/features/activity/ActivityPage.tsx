@@ -17,7 +17,7 @@ import { DensityControl } from '../../ui/DataTable/density';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
 import { ActivityFeed } from './ActivityFeed';
 import { ActivityFilters, type FiltersUpdate } from './ActivityFilters';
-import { useActivityFeed, useSourceNames, useTrackedNumbers } from './activityApi';
+import { useActivityFeed, useAgentChoices, useSourceNames, useTrackedNumbers } from './activityApi';
 import { ExportDialog, ExportProgress } from './ExportDialog';
 import { isRunning } from './exportTracker';
 import { checkDateRange, EMPTY_FILTERS, feedBody, hasFilters, readFilters, writeFilters } from './filters';
@@ -33,7 +33,7 @@ function dateErrors(error: unknown): { from?: string; to?: string } {
 }
 
 export function ActivityPage() {
-  const { company } = useShell();
+  const { company, user } = useShell();
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'activity.view');
   const canExport = roleCan(company?.role, 'activity.export');
@@ -54,6 +54,7 @@ export function ActivityPage() {
   const numbers = useTrackedNumbers(canView ? companyId : 0);
   // Call tracking's sources, for the Source filter: only those who may see them are offered them.
   const sourceNames = useSourceNames(companyId, canView && roleCan(company?.role, 'numbers.view'));
+  const agents = useAgentChoices(canView ? companyId : 0, company?.role, user, tz);
   const rows = useMemo(() => feed.data?.pages.flatMap((page) => page.data) ?? NO_ROWS, [feed.data]);
   // The newest page's total: past the rows the server counts exactly it is an estimate, which the pages only
   // ever raise, and the page that reaches the end has the exact number.
@@ -67,6 +68,10 @@ export function ActivityPage() {
       return number ? number.label || formatPhone(number.number) : `#${id}`;
     },
     [numbers.data],
+  );
+  const agentName = useCallback(
+    (id: number) => agents.find((agent) => agent.id === id)?.name ?? `#${id}`,
+    [agents],
   );
 
   const [exportOpen, setExportOpen] = useState(false);
@@ -112,6 +117,7 @@ export function ActivityPage() {
         filters={filters}
         numbers={numbers.data ?? []}
         sourceNames={sourceNames.data}
+        agents={agents}
         tz={tz}
         serverErrors={serverDateErrors}
         onChange={setFilters}
@@ -175,6 +181,7 @@ export function ActivityPage() {
         filters={filters}
         tz={tz}
         numberName={numberName}
+        agentName={agentName}
       />
     </Stack>
   );

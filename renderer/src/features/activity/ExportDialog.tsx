@@ -32,6 +32,7 @@ interface ExportDialogProps {
   filters: ActivityFilterState;
   tz: string;
   numberName: (id: number) => string;
+  agentName: (id: number) => string;
 }
 
 export function ExportDialog({ opened, ...props }: { opened: boolean } & ExportDialogProps) {
@@ -42,7 +43,7 @@ export function ExportDialog({ opened, ...props }: { opened: boolean } & ExportD
   );
 }
 
-function ExportDialogBody({ onClose, companyId, filters, tz, numberName }: ExportDialogProps) {
+function ExportDialogBody({ onClose, companyId, filters, tz, numberName, agentName }: ExportDialogProps) {
   const tracked = useTrackedExport();
   const form = useForm<ExportChoice>({
     resolver: zodResolver(ExportChoiceSchema),
@@ -64,7 +65,7 @@ function ExportDialogBody({ onClose, companyId, filters, tz, numberName }: Expor
       </Stack>
     );
 
-  const applied = describeExportFilters(filters, kind, numberName);
+  const applied = describeExportFilters(filters, kind, numberName, agentName);
   // Another kind has other columns: all of them, until the person unticks some.
   const chooseKind = (next: string) => form.reset(choiceOf(next as ExportKind));
   const start = form.handleSubmit(({ kind, columns }) => {

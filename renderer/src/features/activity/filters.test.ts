@@ -20,7 +20,7 @@ import {
 describe('activity filters in the address', () => {
   it('reads every filter and writes it back the same', () => {
     const query =
-      'types=calls%2Cvoicemails&number=3&from=2026-10-01&to=2026-11-20&outcome=1%2C2&search=ann+lee';
+      'types=calls%2Cvoicemails&number=3&from=2026-10-01&to=2026-11-20&outcome=1%2C2&agent=7%2C4&tag=vip&tag=trade-in&search=ann+lee';
     const state = readFilters(new URLSearchParams(query));
     expect(state).toEqual({
       types: ['calls', 'voicemails'],
@@ -29,6 +29,8 @@ describe('activity filters in the address', () => {
       to: '2026-11-20',
       outcomes: [1, 2],
       sources: [],
+      agents: [7, 4],
+      tags: ['vip', 'trade-in'],
       search: 'ann lee',
     });
     expect(readFilters(writeFilters(state))).toEqual(state);
@@ -53,6 +55,32 @@ describe('activity filters in the address', () => {
     expect(exportBody(1, 'voicemails', ['id'], filters, 'UTC').filters).toEqual({});
     expect(describeExportFilters(filters, 'calls', String)).toEqual(['Source: Google Ads']);
     expect(describeExportFilters(filters, 'fax', String)).toEqual([]);
+  });
+
+  it('keeps agents by id and tags by name, dropping what cannot be one', () => {
+    expect(readFilters(new URLSearchParams('agent=3,x,-1,3,0,9')).agents).toEqual([3, 9]);
+    expect(readFilters(new URLSearchParams('tag=+vip+&tag=vip&tag=&tag=a,b')).tags).toEqual(['vip', 'a,b']);
+    expect(readFilters(new URLSearchParams(`tag=${'t'.repeat(80)}`)).tags).toEqual(['t'.repeat(50)]);
+  });
+
+  it('sends agents and tags to the feed, and to exports of calls only (only calls have them)', () => {
+    const filters = { ...EMPTY_FILTERS, agents: [7], tags: ['vip'], outcomes: [2 as const] };
+    expect(toApiFilters(filters)).toEqual({ agents: [7], tags: ['vip'], outcomes: [2] });
+    expect(
+      ActivityQueryBodySchema.safeParse({ ...feedBody(filters, 'UTC'), page: 1, perPage: 10 }).success,
+    ).toBe(true);
+    expect(exportBody(1, 'calls', ['id'], filters, 'UTC').filters).toEqual({
+      agents: [7],
+      tags: ['vip'],
+      outcomes: [2],
+    });
+    expect(exportBody(1, 'messages', ['id'], filters, 'UTC').filters).toEqual({});
+    expect(describeExportFilters(filters, 'calls', String, (id) => (id === 7 ? 'Aria Agent' : '?'))).toEqual([
+      'Outcome: Missed',
+      'Agent: Aria Agent',
+      'Tag: vip',
+    ]);
+    expect(describeExportFilters(filters, 'voicemails', String)).toEqual([]);
   });
 
   it('leaves defaults out, so the plain feed is plain /activity', () => {

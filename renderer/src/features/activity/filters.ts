@@ -34,6 +34,10 @@ export interface ActivityFilterState {
   outcomes: CallOutcome[];
   /** Marketing sources (call tracking), as calls name them; only calls have one. */
   sources: string[];
+  /** Users who answered or placed the call; only calls have one. */
+  agents: number[];
+  /** Call tags, as spelt on the call (any of them); only calls have tags. */
+  tags: string[];
   /** A contact's name or a phone number, as the server matches it. */
   search: string;
 }
@@ -45,6 +49,8 @@ export const EMPTY_FILTERS: ActivityFilterState = Object.freeze({
   to: '',
   outcomes: [],
   sources: [],
+  agents: [],
+  tags: [],
   search: '',
 }) as ActivityFilterState;
 
@@ -55,6 +61,8 @@ const PARAM = {
   to: 'to',
   outcomes: 'outcome',
   sources: 'source',
+  agents: 'agent',
+  tags: 'tag',
   search: 'search',
 } as const;
 /** What `types` says when every kind is unticked, so the address keeps that choice. */
@@ -82,13 +90,25 @@ function readOutcomes(params: URLSearchParams): CallOutcome[] {
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-/** Sources by name, as many `source=` parameters as there are (a name may hold a comma); at most the API's 50. */
-function readSources(params: URLSearchParams): string[] {
+/**
+ * Names (sources, tags), as many parameters as there are (a name may hold a comma), trimmed to the API's longest
+ * name; at most the API's 50.
+ */
+function readNames(params: URLSearchParams, name: string, longest: number): string[] {
   const names = params
-    .getAll(PARAM.sources)
-    .map((name) => name.trim().slice(0, 100))
+    .getAll(name)
+    .map((value) => value.trim().slice(0, longest))
     .filter(Boolean);
   return [...new Set(names)].slice(0, 50);
+}
+
+/** Agents by user id (`agent=3,7`); at most the API's 200. */
+function readAgents(params: URLSearchParams): number[] {
+  const ids = (params.get(PARAM.agents) ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, 200);
 }
 
 export function readFilters(params: URLSearchParams): ActivityFilterState {
@@ -99,7 +119,9 @@ export function readFilters(params: URLSearchParams): ActivityFilterState {
     from: readDate(params, PARAM.from),
     to: readDate(params, PARAM.to),
     outcomes: readOutcomes(params),
-    sources: readSources(params),
+    sources: readNames(params, PARAM.sources, 100),
+    agents: readAgents(params),
+    tags: readNames(params, PARAM.tags, 50),
     search: (params.get(PARAM.search) ?? '').slice(0, 100),
   };
 }
@@ -114,6 +136,8 @@ export function writeFilters(filters: ActivityFilterState): URLSearchParams {
   if (filters.to) params.set(PARAM.to, filters.to);
   if (filters.outcomes.length) params.set(PARAM.outcomes, filters.outcomes.join(','));
   for (const source of filters.sources) params.append(PARAM.sources, source);
+  if (filters.agents.length) params.set(PARAM.agents, filters.agents.join(','));
+  for (const tag of filters.tags) params.append(PARAM.tags, tag);
   if (filters.search.trim()) params.set(PARAM.search, filters.search);
   return params;
 }
@@ -133,6 +157,8 @@ export function toApiFilters(filters: ActivityFilterState): ApiFilters {
   if (filters.to) result.to = filters.to;
   if (filters.outcomes.length) result.outcomes = [...filters.outcomes];
   if (filters.sources.length) result.sources = [...filters.sources];
+  if (filters.agents.length) result.agents = [...filters.agents];
+  if (filters.tags.length) result.tags = [...filters.tags];
   const search = filters.search.trim();
   if (search) result.search = search;
   return result;
@@ -168,10 +194,13 @@ export function defaultExportKind(filters: ActivityFilterState): ExportKind {
 
 export type ExportBody = z.input<(typeof EXPORT_ENDPOINTS)['calls']['body']>;
 
+/** The filters only calls answer to; the feed hides the other kinds under any of them. */
+const CALL_ONLY = ['outcomes', 'sources', 'agents', 'tags'] as const;
+
 /**
- * An export's body: the chosen columns, the feed's filters and time zone. Outcomes are about calls: an export of
- * another kind leaves them out, as the feed does when it hides the other kinds under an outcome filter; so do
- * sources (call tracking).
+ * An export's body: the chosen columns, the feed's filters and time zone. Outcomes, sources, agents and tags are
+ * about calls: an export of another kind leaves them out, as the feed does when it hides the other kinds under
+ * one of them (the server refuses them there).
  */
 export function exportBody(
   companyId: number,
@@ -181,9 +210,7 @@ export function exportBody(
   tz: string,
 ): ExportBody {
   const apiFilters = toApiFilters(filters);
-  if (kind !== 'calls') delete apiFilters.outcomes;
-  // Sources are about calls too (call tracking): the server leaves the other kinds out under them.
-  if (kind !== 'calls') delete apiFilters.sources;
+  if (kind !== 'calls') for (const filter of CALL_ONLY) delete apiFilters[filter];
   return { companyId, columns: [...columns], tz, filters: apiFilters };
 }
 
@@ -231,6 +258,7 @@ export function describeExportFilters(
   filters: ActivityFilterState,
   kind: ExportKind,
   numberName: (id: number) => string,
+  agentName: (id: number) => string = (id) => `#${id}`,
 ): string[] {
   const day = (date: string) => dayjs.utc(date).format(DATE_FORMATS.monthDayYear);
   const words: string[] = [];
@@ -242,6 +270,9 @@ export function describeExportFilters(
   if (kind === 'calls' && filters.outcomes.length)
     words.push(`Outcome: ${filters.outcomes.map((outcome) => labelOf(CALL_OUTCOMES, outcome)).join(', ')}`);
   if (kind === 'calls' && filters.sources.length) words.push(`Source: ${filters.sources.join(', ')}`);
+  if (kind === 'calls' && filters.agents.length)
+    words.push(`Agent: ${filters.agents.map(agentName).join(', ')}`);
+  if (kind === 'calls' && filters.tags.length) words.push(`Tag: ${filters.tags.join(', ')}`);
   const search = filters.search.trim();
   if (search) words.push(`Search: “${search}”`);
   return words;

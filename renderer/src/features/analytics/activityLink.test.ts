@@ -3,7 +3,7 @@ import { readFilters } from '../activity/filters';
 import { activityLink, groupActivityLink, lastDayOf, reportActivityLink } from './activityLink';
 
 const DAYS = { from: '2026-10-26', to: '2026-11-24' };
-const NO_FILTERS = { numbers: [], outcomes: [], sources: [] };
+const NO_FILTERS = { numbers: [], outcomes: [], sources: [], agents: [], tags: [] };
 
 /** What the activity feed reads back from a link. */
 const feedOf = (link: string) => readFilters(new URLSearchParams(link.split('?')[1]));
@@ -13,8 +13,14 @@ describe('widgets and report rows link to the activity feed with the filters it 
     expect(activityLink(DAYS)).toBe('/activity?types=calls&from=2026-10-26&to=2026-11-24');
   });
 
-  it('narrows by what the feed filters: one number, outcomes, sources', () => {
-    const link = activityLink(DAYS, { number: 4, outcomes: [3, 2], sources: ['Google Ads'] });
+  it('narrows by what the feed filters: one number, outcomes, sources, agents, tags', () => {
+    const link = activityLink(DAYS, {
+      number: 4,
+      outcomes: [3, 2],
+      sources: ['Google Ads'],
+      agents: [5],
+      tags: ['vip'],
+    });
     expect(feedOf(link)).toMatchObject({
       types: ['calls'],
       number: 4,
@@ -22,15 +28,19 @@ describe('widgets and report rows link to the activity feed with the filters it 
       to: DAYS.to,
       outcomes: [2, 3],
       sources: ['Google Ads'],
+      agents: [5],
+      tags: ['vip'],
     });
   });
 
-  it('leaves out what the feed cannot show: several numbers (it takes one), agents and tags', () => {
+  it('carries a report’s agents and tags, and leaves out several numbers (the feed takes one)', () => {
     const report = { numbers: [1, 2], outcomes: [], sources: [], agents: [5], tags: ['vip'] };
     expect(feedOf(reportActivityLink(DAYS, report))).toMatchObject({
       number: null,
       outcomes: [],
       sources: [],
+      agents: [5],
+      tags: ['vip'],
     });
     expect(feedOf(reportActivityLink(DAYS, { ...report, numbers: [2] })).number).toBe(2);
   });
@@ -39,6 +49,7 @@ describe('widgets and report rows link to the activity feed with the filters it 
     ['number', '7', { number: 7 }],
     ['source', 'Facebook', { sources: ['Facebook'] }],
     ['outcome', '2', { outcomes: [2] }],
+    ['agent', '12', { agents: [12] }],
     ['day', '2026-11-03', { from: '2026-11-03', to: '2026-11-03' }],
     // Periods are cut to the report's days.
     ['week', '2026-11-23', { from: '2026-11-23', to: '2026-11-24' }],
@@ -50,7 +61,7 @@ describe('widgets and report rows link to the activity feed with the filters it 
   });
 
   it.each([
-    ['agent', '12'],
+    ['agent', '(none)'],
     ['hour', '9'],
     ['missed_reason', 'out_of_hours'],
     ['source', null],

@@ -1,8 +1,8 @@
 /**
  * Links from a widget or a report row to the activity feed showing the calls behind it. The feed reads its filters
- * from its address (activity/filters.ts: calls only, one number, from/to, outcomes, sources); a filter it does not
- * have (agent, tag, missed reason, hour) is left out, so the link shows the calls of the same days and the feed's
- * filters that do apply — more calls than the figure, never fewer.
+ * from its address (activity/filters.ts: calls only, one number, from/to, outcomes, sources, agents, tags); what it
+ * cannot filter by (several numbers at once, a missed reason, an hour or weekday) is left out, so the link shows the
+ * calls of the same days and the feed's filters that do apply — more calls than the figure, never fewer.
  */
 import type { CallOutcome } from '@shared/domain/calls';
 import dayjs from 'dayjs';
@@ -23,9 +23,20 @@ export interface ActivityNarrowing {
   number?: number | null;
   outcomes?: readonly CallOutcome[];
   sources?: readonly string[];
+  agents?: readonly number[];
+  tags?: readonly string[];
 }
 
-/** `/activity?types=calls&from=…&to=…` and whichever of number, outcomes and sources narrow it. */
+/** A report's filters, as the links read them. */
+interface ReportFilters {
+  numbers: readonly number[];
+  outcomes: readonly CallOutcome[];
+  sources: readonly string[];
+  agents: readonly number[];
+  tags: readonly string[];
+}
+
+/** `/activity?types=calls&from=…&to=…` and whichever of number, outcomes, sources, agents and tags narrow it. */
 export function activityLink(days: DayRange, narrowing: ActivityNarrowing = {}): string {
   const filters: ActivityFilterState = {
     ...EMPTY_FILTERS,
@@ -35,44 +46,44 @@ export function activityLink(days: DayRange, narrowing: ActivityNarrowing = {}):
     number: narrowing.number ?? null,
     outcomes: [...(narrowing.outcomes ?? [])].sort((a, b) => a - b),
     sources: [...(narrowing.sources ?? [])],
+    agents: [...(narrowing.agents ?? [])],
+    tags: [...(narrowing.tags ?? [])],
   };
   return `/activity?${writeFilters(filters).toString()}`;
 }
 
-/**
- * A report's link: its numbers (the feed takes one, so only when the report has exactly one), outcomes and
- * sources; its agents and tags the feed cannot show.
- */
-export function reportActivityLink(
-  days: DayRange,
-  report: { numbers: readonly number[]; outcomes: readonly CallOutcome[]; sources: readonly string[] },
-): string {
-  return activityLink(days, {
+/** What of a report's filters the feed takes: all but several numbers (it takes one). */
+function narrowingOf(report: ReportFilters): ActivityNarrowing {
+  return {
     number: report.numbers.length === 1 ? report.numbers[0] : null,
     outcomes: report.outcomes,
     sources: report.sources,
-  });
+    agents: report.agents,
+    tags: report.tags,
+  };
+}
+
+/** A report's link: its filters, its numbers only when it has exactly one. */
+export function reportActivityLink(days: DayRange, report: ReportFilters): string {
+  return activityLink(days, narrowingOf(report));
 }
 
 /**
  * The link of one group of a report (a row), where the grouping is one the feed can filter by: a number, a
- * source or an outcome, narrowed further by the report's own filters; a day, week or month narrows the dates.
- * Null for the other groupings (the report's own link covers them).
+ * source, an agent or an outcome, narrowed further by the report's own filters; a day, week or month narrows the
+ * dates. Null for the other groupings (the report's own link covers them).
  */
 export function groupActivityLink(
   groupBy: string,
   key: string | null,
   days: DayRange,
-  report: { numbers: readonly number[]; outcomes: readonly CallOutcome[]; sources: readonly string[] },
+  report: ReportFilters,
 ): string | null {
-  const base = {
-    number: report.numbers.length === 1 ? report.numbers[0] : null,
-    outcomes: report.outcomes,
-    sources: report.sources,
-  };
+  const base = narrowingOf(report);
   if (key === null) return null;
   if (groupBy === 'number' && Number(key) > 0) return activityLink(days, { ...base, number: Number(key) });
   if (groupBy === 'source') return activityLink(days, { ...base, sources: [key] });
+  if (groupBy === 'agent' && Number(key) > 0) return activityLink(days, { ...base, agents: [Number(key)] });
   if (groupBy === 'outcome' && /^[0-4]$/.test(key))
     return activityLink(days, { ...base, outcomes: [Number(key) as CallOutcome] });
   const periodEnd = lastDayOf(groupBy, key);

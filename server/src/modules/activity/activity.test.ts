@@ -275,6 +275,31 @@ describe('POST /activity', () => {
     expect(byName.total).toBeGreaterThanOrEqual(theirs.total);
   });
 
+  it('filters calls by agent and by tag (any of them, as spelt), leaving the other kinds out', async () => {
+    const motorsCalls = await t.ctx.db
+      .select({ id: calls.id, user_id: calls.user_id, tags: calls.tags })
+      .from(calls)
+      .where(eq(calls.company_id, motors()));
+    const agent = t.ids.users['agent@demo.test'];
+    const agents = (await feed({ perPage: 200, filters: { agents: [agent] } })).json<Paged<ActivityRow>>();
+    const agentsCalls = motorsCalls.filter((row) => row.user_id === agent).map((row) => row.id);
+    expect(agentsCalls.length).toBeGreaterThan(0);
+    expect(agents.total).toBe(agentsCalls.length);
+    expect(agents.data.every((row) => row.type === 'call' && agentsCalls.includes(row.id))).toBe(true);
+
+    const tag = motorsCalls.find((row) => row.tags.length)?.tags[0] ?? '';
+    const other = motorsCalls.flatMap((row) => row.tags).find((one) => one !== tag) ?? '';
+    expect(tag && other).toBeTruthy();
+    const tagged = (await feed({ perPage: 200, filters: { tags: [tag, other] } })).json<Paged<ActivityRow>>();
+    const taggedCalls = motorsCalls.filter((row) => row.tags.includes(tag) || row.tags.includes(other));
+    expect(tagged.total).toBe(taggedCalls.length);
+    expect(tagged.data.every((row) => row.type === 'call')).toBe(true);
+    // Tags match as spelt: another case is another tag.
+    const shouted = (await feed({ filters: { tags: [tag.toUpperCase()] } })).json<Paged<ActivityRow>>();
+    expect(shouted.total).toBe(motorsCalls.filter((row) => row.tags.includes(tag.toUpperCase())).length);
+    expect((await feed({ filters: { tags: [''] } })).statusCode).toBe(422);
+  });
+
   it('refuses a start beyond the two-year search window, naming the limit', async () => {
     const response = await feed({ filters: { from: '2024-11-01' } });
     expect(response.statusCode).toBe(422);

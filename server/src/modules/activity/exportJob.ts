@@ -6,9 +6,9 @@
  * tried again (the runner's backoff); when the job fails for good, so does the batch, with a message the person
  * can act on. Progress and download are per company (another company's batch is 404).
  *
- * Outcomes are a call filter: an export of another kind with `filters.outcomes` is refused (422). The feed reads
- * that filter as "calls only" (it leaves the other kinds out), so ignoring it here would export rows the same
- * filters hide on screen, and obeying it would export an empty file; neither is what was asked.
+ * Outcomes, sources, agents and tags are call filters: an export of another kind with one of them is refused (422).
+ * The feed reads them as "calls only" (it leaves the other kinds out), so ignoring one here would export rows the
+ * same filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
 import { EXPORT_COLUMNS, type ExportBatch, type ExportKind } from '@shared/api/activity';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
@@ -29,6 +29,13 @@ import {
 
 export const EXPORT_JOB = 'activity-export';
 export const OUTCOMES_CALLS_ONLY = 'Outcomes apply to calls only.';
+/** The call-only filters and what an export of another kind that names one is told. */
+export const CALLS_ONLY_FILTERS = {
+  outcomes: OUTCOMES_CALLS_ONLY,
+  sources: 'Sources apply to calls only.',
+  agents: 'Agents apply to calls only.',
+  tags: 'Tags apply to calls only.',
+} as const;
 export const EXPORT_FAILED_MESSAGE = 'The export failed. Please try again.';
 export const EXPORT_INTERRUPTED_MESSAGE = 'The export was interrupted. Please start it again.';
 /** How often a running server looks for exports left without a job. */
@@ -41,8 +48,12 @@ export async function startExport(
   input: { companyId: number; userId: number; kind: ExportKind; body: ExportBody },
 ): Promise<ExportBatch> {
   const { kind, body } = input;
-  if (kind !== 'calls' && body.filters.outcomes?.length) {
-    throw invalid({ 'filters.outcomes': [OUTCOMES_CALLS_ONLY] });
+  if (kind !== 'calls') {
+    const named = Object.entries(CALLS_ONLY_FILTERS).filter(
+      ([filter]) => body.filters[filter as keyof typeof CALLS_ONLY_FILTERS]?.length,
+    );
+    if (named.length)
+      throw invalid(Object.fromEntries(named.map(([filter, message]) => [`filters.${filter}`, [message]])));
   }
   const options: ExportOptions = { tz: body.tz, filters: body.filters };
   const batch = await ctx.db.transaction(async (tx) => {

@@ -27,7 +27,7 @@ import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { HandBack, type RunningJob } from '../../jobs/runner';
 import { likePattern } from '../companies/service';
-import { activityWindow, phoneDigits, rowsOf } from './service';
+import { activityWindow, callFilters, phoneDigits, rowsOf } from './service';
 
 export const EXPORT_PROGRESS_EVENT = EVENTS.exportProgress;
 /** Rows read from the database at a time: an export holds one page in memory, not the whole result. */
@@ -128,7 +128,10 @@ function exportFeed(
           c.source, c.first_time, u.name as agent, c.tags, c.note, null::text as text, null::text as status, null::int as pages
         from calls c left join users u on u.id = c.user_id
         where c.company_id = ${companyId} and c.started_at >= ${range.start} and c.started_at < ${range.end}
-        ${f.outcomes?.length ? sql`and c.outcome in (${sql.join(f.outcomes, sql`, `)})` : sql``}`
+        ${sql.join(
+          callFilters(f).map((condition) => sql`and ${condition}`),
+          sql` `,
+        )}`
       : kind === 'voicemails'
         ? sql`select v.id, v.created_at as at, true as is_inbound, v.caller as remote, v.caller, null::text as called,
             v.number_id, v.contact_id, null::int as outcome, v.duration, null::int as qualification, null::text as source,

@@ -1,6 +1,7 @@
 /**
  * Activity exports end to end: create → progress → download the CSV with the chosen columns (times in tz,
- * a formula cell neutralised); unknown columns 422; outcomes on a kind other than calls 422; another company's
+ * a formula cell neutralised); unknown columns 422; outcomes, sources, agents or tags on a kind other than calls 422
+ * (and a calls export narrowed by them as the feed is); another company's
  * batch 404; a stale running export failed; an export of many pages complete, in order, each row once.
  */
 import { readFile } from 'node:fs/promises';
@@ -10,7 +11,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { batches, calls } from '../../db/schema';
 import { sharedTestAppWithFiles } from '../../testing/testApp';
-import { failStaleExports, OUTCOMES_CALLS_ONLY } from './exportJob';
+import { CALLS_ONLY_FILTERS, failStaleExports, OUTCOMES_CALLS_ONLY } from './exportJob';
 import { EXPORT_PROGRESS_EVENT, exportPath, runExport } from './exportWriter';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -124,6 +125,40 @@ describe('activity exports', () => {
     await failStaleExports(t.ctx);
     expect((await progress(stale?.id ?? 0)).json<ExportBatch>().state).toBe('failed');
   });
+
+  it.each([
+    { filter: 'sources', value: ['Google Ads'] },
+    { filter: 'agents', value: [1] },
+    { filter: 'tags', value: ['dni'] },
+  ] as const)(
+    'refuses $filter on an export of voicemails, and narrows a calls export by it',
+    async ({ filter, value }) => {
+      const refused = await start('voicemails', { columns: ['at'], filters: { [filter]: value } });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        errors: { [`filters.${filter}`]: [CALLS_ONLY_FILTERS[filter]] },
+      });
+
+      // A calls export keeps exactly the calls the feed shows under the same filter (the feed's own count).
+      const narrowed = filter === 'agents' ? [t.ids.users['agent@demo.test']] : value;
+      const feed = await t.as('reporting@demo.test', {
+        method: 'POST',
+        url: `/api/activity?companyId=${motors()}`,
+        payload: {
+          perPage: 1,
+          checkVoicemails: false,
+          checkMessages: false,
+          checkFaxes: false,
+          filters: { [filter]: narrowed },
+        },
+      });
+      expect(feed.statusCode, feed.body).toBe(200);
+      const response = await start('calls', { columns: ['started_at'], filters: { [filter]: narrowed } });
+      expect(response.statusCode, response.body).toBe(202);
+      const done = await finished(response.json<ExportBatch>().id);
+      expect(done.total_rows).toBe(feed.json<{ total: number }>().total);
+    },
+  );
 
   it.each([
     { kind: 'voicemails', columns: ['at', 'caller'], outcomes: [1], status: 422 },

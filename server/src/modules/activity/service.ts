@@ -3,7 +3,12 @@
  * filters (paged), and where a recording is. The §9 search window and the time range in the viewer's zone are
  * shared with exports (exportFile.ts).
  */
-import type { ActivityPage, ActivityRow, ACTIVITY_ENDPOINTS as E } from '@shared/api/activity';
+import type {
+  ActivityFiltersSchema,
+  ActivityPage,
+  ActivityRow,
+  ACTIVITY_ENDPOINTS as E,
+} from '@shared/api/activity';
 import { pageOffset, toPage } from '@shared/api/paged';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
@@ -150,6 +155,25 @@ function intArray(ids: readonly number[]): SQL {
   return sql`${`{${ids.join(',')}}`}::int[]`;
 }
 
+/**
+ * The filters only calls answer to, against `calls c`: the feed and the calls export apply the same. Tags match as
+ * spelt on the call (any of them); agents are who answered or placed it.
+ */
+export function callFilters(filters: z.output<typeof ActivityFiltersSchema>): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.outcomes?.length) conditions.push(sql`c.outcome in (${sql.join(filters.outcomes, sql`, `)})`);
+  if (filters.sources?.length) conditions.push(sql`c.source in (${sql.join(filters.sources, sql`, `)})`);
+  if (filters.agents?.length) conditions.push(sql`c.user_id = any(${intArray(filters.agents)})`);
+  if (filters.tags?.length)
+    conditions.push(
+      sql`c.tags ?| array[${sql.join(
+        filters.tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  return conditions;
+}
+
 /** The activity feed: every kind asked for, filtered, newest first, one page of it. */
 export async function activityFeed(
   ctx: AppContext,
@@ -158,10 +182,9 @@ export async function activityFeed(
 ): Promise<ActivityPage> {
   const filters = body.filters;
   const { start, end } = await activityWindow(ctx, body.tz, filters);
-  const outcomes = filters.outcomes?.length ? filters.outcomes : null;
-  const sources = filters.sources?.length ? filters.sources : null;
-  // Outcomes, sources and a website session are about calls: the other kinds have none, so they leave them out.
-  const callsOnly = Boolean(outcomes || sources || body.dniSessionId);
+  // Outcomes, sources, agents, tags and a website session are about calls: the other kinds have none, so they
+  // leave them out.
+  const callsOnly = Boolean(callFilters(filters).length || body.dniSessionId);
   const digits = filters.search ? phoneDigits(filters.search) : null;
   const named = filters.search && !digits ? await contactsNamed(ctx, companyId, filters.search) : null;
   const empty = (): ActivityPage => ({ ...toPage([], 0, body.page, body.perPage), total_is_estimate: false });
@@ -191,8 +214,7 @@ export async function activityFeed(
         c.recording_path is not null as has_recording, c.source, c.attribution->>'keyword' as keyword,
         c.attribution is not null as tracked`,
       from: sql`from calls c where c.company_id = ${companyId} and c.started_at >= ${start} and c.started_at < ${end}
-        ${outcomes ? sql`and c.outcome in (${sql.join(outcomes, sql`, `)})` : sql``}
-        ${sources ? sql`and c.source in (${sql.join(sources, sql`, `)})` : sql``}
+        ${and_(callFilters(filters))}
         ${body.dniSessionId ? sql`and c.dni_session_id = ${body.dniSessionId}` : sql``}
         ${and_(shared({ number: sql`c.number_id`, contact: sql`c.contact_id`, remote }))}`,
       order: sql`order by c.started_at desc, c.id desc`,
