@@ -89,6 +89,10 @@ test('the dashboard draws every widget from the seed, compares periods, and has 
     timeout: 20_000,
   });
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  // Each agent on the leaderboard links to their calls.
+  await expect(
+    page.getByRole('table', { name: /per agent/ }).getByRole('link', { name: 'Aria Agent' }),
+  ).toHaveAttribute('href', /\/activity\?types=calls&.*agent=\d+/);
 
   await keepScreenshot(page, 'analytics-dashboard');
   expect(await axeViolations(page)).toEqual([]);

@@ -4,11 +4,12 @@
  * Each draws its answer (charts from the lazy chart chunk), gives its figures as a table, and links to the
  * activity feed filtered as closely as the feed allows (activityLink.ts).
  */
-import { SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, SegmentedControl, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { DashboardResponse, DashboardWidget } from '@shared/api/analytics';
 import { hourLabel, MISSED_REASONS } from '@shared/domain/analytics';
 import { CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { isCode, labelOf } from '@shared/domain/codes';
+import { Link } from 'react-router';
 import { activityLink } from './activityLink';
 import { useDashboardWidget } from './analyticsApi';
 import { TIMELINE_INTERVALS, type TimelineInterval, widgetBody } from './dashboardState';
@@ -346,7 +347,19 @@ export function AgentsWidget(props: WidgetProps) {
             rows: data.points.map((point) => ({
               key: point.key ?? point.label,
               cells: [
-                point.label,
+                // Each agent links to their calls of the period.
+                Number(point.key) > 0 ? (
+                  <Anchor
+                    key="agent"
+                    component={Link}
+                    to={activityLink(props.days, { agents: [Number(point.key)] })}
+                    size="sm"
+                  >
+                    {point.label}
+                  </Anchor>
+                ) : (
+                  point.label
+                ),
                 formatCount(value(point, 'answered')),
                 formatSeconds(value(point, 'talk_time')),
                 formatCount(value(point, 'missed')),
