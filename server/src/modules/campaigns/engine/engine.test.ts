@@ -359,11 +359,15 @@ describe('auto-pause', () => {
         /^Paused automatically: \d+ of the last 100 texts failed \(the limit is 20%\)/,
       );
       expect(row.pending_count).toBeGreaterThan(0);
-      const opened = await t.ctx.db
-        .select()
-        .from(alerts)
-        .where(and(eq(alerts.kind, 'campaign_paused'), eq(alerts.subject_id, String(campaign.id))));
-      expect(opened.map((alert) => [alert.state, alert.company_id])).toEqual([['open', company]]);
+      // The sender opens the alert just after the pause commits (PostgreSQL lets the test see the pause first).
+      const opened = async () =>
+        (
+          await t.ctx.db
+            .select()
+            .from(alerts)
+            .where(and(eq(alerts.kind, 'campaign_paused'), eq(alerts.subject_id, String(campaign.id))))
+        ).map((alert) => [alert.state, alert.company_id]);
+      await expect.poll(opened, { timeout: 5_000, interval: 20 }).toEqual([['open', company]]);
     } finally {
       t.ctx.carrier = sandbox;
     }
