@@ -11,21 +11,13 @@
  * same filters hide on screen, and obeying it would export an empty file; neither is what was asked.
  */
 import { EXPORT_COLUMNS, type ExportBatch, type ExportKind } from '@shared/api/activity';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, like } from 'drizzle-orm';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { enqueueJob, noLiveJob, wakeJobRunners } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/runner';
 import { invalid, notFound } from '../../lib/errors';
-import {
-  type ExportBatchRow,
-  type ExportBody,
-  type ExportOptions,
-  exportJson,
-  publishExport,
-  runExport,
-} from './exportWriter';
+import { failExportBatch, failStaleExportBatches, startExportBatch } from './exportBatches';
+import { type ExportBatchRow, type ExportBody, type ExportOptions, runExport } from './exportWriter';
 
 export const EXPORT_JOB = 'activity-export';
 export const OUTCOMES_CALLS_ONLY = 'Outcomes apply to calls only.';
@@ -56,31 +48,15 @@ export async function startExport(
       throw invalid(Object.fromEntries(named.map(([filter, message]) => [`filters.${filter}`, [message]])));
   }
   const options: ExportOptions = { tz: body.tz, filters: body.filters };
-  const batch = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(batches)
-      .values({
-        company_id: input.companyId,
-        kind: `${KIND_PREFIX}${kind}`,
-        state: 'running',
-        user_id: input.userId,
-        file_name: `${kind}-export.csv`,
-        columns: body.columns,
-        options: { ...options },
-      })
-      .returning();
-    if (!row) throw new Error('export batch');
-    await enqueueJob(
-      ctx,
-      { kind: EXPORT_JOB, key: String(row.id), payload: { batchId: row.id } },
-      {
-        tx: tx as unknown as Db,
-      },
-    );
-    return row;
+  return startExportBatch(ctx, {
+    companyId: input.companyId,
+    userId: input.userId,
+    kind: `${KIND_PREFIX}${kind}`,
+    job: EXPORT_JOB,
+    fileName: `${kind}-export.csv`,
+    columns: body.columns,
+    options: { ...options },
   });
-  wakeJobRunners(ctx);
-  return exportJson(batch);
 }
 
 /** An export of the company; another company's (or none) is 404. */
@@ -99,36 +75,13 @@ export async function findExport(
   return batch;
 }
 
-/** Sets an export failed with `message` (unless it has ended) and publishes it. */
-async function failExport(ctx: AppContext, batchId: number, message: string): Promise<void> {
-  const [failed] = await ctx.db
-    .update(batches)
-    .set({ state: 'failed', message, finished_at: ctx.now() })
-    .where(and(eq(batches.id, batchId), eq(batches.state, 'running')))
-    .returning();
-  if (failed) await publishExport(ctx, failed);
-}
-
 /**
  * Running exports that no job will finish (made before exports were jobs, or whose job ended without them — a
  * server died between the two) are failed, so the person is told to start again.
  */
-export async function failStaleExports(ctx: AppContext): Promise<void> {
-  const stale = await ctx.db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(
-      and(
-        // This job's kinds only: other exports share the batches and endpoints (analytics) with a job of their own.
-        inArray(
-          batches.kind,
-          Object.keys(EXPORT_COLUMNS).map((kind) => `${KIND_PREFIX}${kind}`),
-        ),
-        eq(batches.state, 'running'),
-        noLiveJob(ctx.db, EXPORT_JOB, sql`${batches.id}::text`),
-      ),
-    );
-  for (const { id } of stale) await failExport(ctx, id, EXPORT_INTERRUPTED_MESSAGE);
+export function failStaleExports(ctx: AppContext): Promise<void> {
+  const kinds = Object.keys(EXPORT_COLUMNS).map((kind) => `${KIND_PREFIX}${kind}`);
+  return failStaleExportBatches(ctx, kinds, EXPORT_JOB, EXPORT_INTERRUPTED_MESSAGE);
 }
 
 /** The export job (app.ts gives it to the runner). The payload may set `pageRows` (tests). */
@@ -154,7 +107,7 @@ export const activityExportJob: JobHandler<AppContext> = {
     await runExport(ctx, batch, kind, body, pageRows, job);
   },
   async onFailed(ctx, job) {
-    await failExport(ctx, Number(job.payload.batchId), EXPORT_FAILED_MESSAGE);
+    await failExportBatch(ctx, Number(job.payload.batchId), EXPORT_FAILED_MESSAGE);
   },
   sweeps: [{ name: 'stale exports', everyMs: STALE_CHECK_MS, run: failStaleExports }],
 };

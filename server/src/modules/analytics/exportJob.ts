@@ -17,15 +17,15 @@ import { ANALYTICS_GROUPINGS, ANALYTICS_METRICS } from '@shared/domain/analytics
 import { labelOf } from '@shared/domain/codes';
 import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { stringify } from 'csv-stringify/sync';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { enqueueJob, noLiveJob, wakeJobRunners } from '../../jobs/queue';
 import type { JobHandler } from '../../jobs/runner';
+import { failExportBatch, failStaleExportBatches, startExportBatch } from '../activity/exportBatches';
 import { EXPORT_FAILED_MESSAGE, EXPORT_INTERRUPTED_MESSAGE, STALE_CHECK_MS } from '../activity/exportJob';
-import { type ExportBatchRow, exportJson, exportPath, publishExport } from '../activity/exportWriter';
+import { type ExportBatchRow, exportPath, publishExport } from '../activity/exportWriter';
 import { type CallFilters, type DayRange, dayRange } from './filters';
 import { callReport } from './report';
 
@@ -54,29 +54,15 @@ export async function startAnalyticsExport(
   const { companyId: _company, groupBy, tz, from, to, ...filters } = input.body;
   const range = dayRange({ from, to }, tz, ctx.now());
   const options: AnalyticsExportOptions = { groupBy, tz, range, filters };
-  const batch = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(batches)
-      .values({
-        company_id: input.companyId,
-        kind: ANALYTICS_EXPORT_KIND,
-        state: 'running',
-        user_id: input.userId,
-        file_name: `calls-by-${groupBy.replaceAll('_', '-')}-${range.from}-to-${range.to}.csv`,
-        columns: COLUMNS,
-        options: { ...options },
-      })
-      .returning();
-    if (!row) throw new Error('analytics export batch');
-    await enqueueJob(
-      ctx,
-      { kind: ANALYTICS_EXPORT_JOB, key: String(row.id), payload: { batchId: row.id } },
-      { tx: tx as unknown as Db },
-    );
-    return row;
+  return startExportBatch(ctx, {
+    companyId: input.companyId,
+    userId: input.userId,
+    kind: ANALYTICS_EXPORT_KIND,
+    job: ANALYTICS_EXPORT_JOB,
+    fileName: `calls-by-${groupBy.replaceAll('_', '-')}-${range.from}-to-${range.to}.csv`,
+    columns: COLUMNS,
+    options: { ...options },
   });
-  wakeJobRunners(ctx);
-  return exportJson(batch);
 }
 
 /** The CSV of a report: a header (the grouping's name, the figures' labels), a row per group, the totals. */
@@ -103,29 +89,14 @@ export async function writeAnalyticsExport(ctx: AppContext, batch: ExportBatchRo
   return report.rows.length;
 }
 
-/** Sets an export failed with `message` (unless it has ended) and publishes it. */
-async function failAnalyticsExport(ctx: AppContext, batchId: number, message: string): Promise<void> {
-  const [failed] = await ctx.db
-    .update(batches)
-    .set({ state: 'failed', message, finished_at: ctx.now() })
-    .where(and(eq(batches.id, batchId), eq(batches.state, 'running')))
-    .returning();
-  if (failed) await publishExport(ctx, failed);
-}
-
 /** Running analytics exports no job will finish (a server died between the two) are failed, to be asked again. */
-export async function failStaleAnalyticsExports(ctx: AppContext): Promise<void> {
-  const stale = await ctx.db
-    .select({ id: batches.id })
-    .from(batches)
-    .where(
-      and(
-        eq(batches.kind, ANALYTICS_EXPORT_KIND),
-        eq(batches.state, 'running'),
-        noLiveJob(ctx.db, ANALYTICS_EXPORT_JOB, sql`${batches.id}::text`),
-      ),
-    );
-  for (const { id } of stale) await failAnalyticsExport(ctx, id, EXPORT_INTERRUPTED_MESSAGE);
+export function failStaleAnalyticsExports(ctx: AppContext): Promise<void> {
+  return failStaleExportBatches(
+    ctx,
+    [ANALYTICS_EXPORT_KIND],
+    ANALYTICS_EXPORT_JOB,
+    EXPORT_INTERRUPTED_MESSAGE,
+  );
 }
 
 /** The analytics export job (app.ts gives it to the runner). */
@@ -151,7 +122,7 @@ export const analyticsExportJob: JobHandler<AppContext> = {
     if (finished) await publishExport(ctx, finished);
   },
   async onFailed(ctx, job) {
-    await failAnalyticsExport(ctx, Number(job.payload.batchId), EXPORT_FAILED_MESSAGE);
+    await failExportBatch(ctx, Number(job.payload.batchId), EXPORT_FAILED_MESSAGE);
   },
   sweeps: [{ name: 'stale analytics exports', everyMs: STALE_CHECK_MS, run: failStaleAnalyticsExports }],
 };
