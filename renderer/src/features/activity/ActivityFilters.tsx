@@ -5,7 +5,7 @@
  * Outcomes, sources, agents and tags are about calls: under any of them the other kinds are hidden, and the
  * filter says so.
  */
-import { Button, Checkbox, Group, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, TagsInput, TextInput } from '@mantine/core';
 import type { TrackedNumber } from '@shared/api/numbers';
 import { ACTIVITY_TYPES, type ActivityType, CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
@@ -13,6 +13,7 @@ import { formatPhone } from '@shared/domain/phone';
 import { DATE_FORMATS } from '@shared/domain/time';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { IdsSelect } from '../../ui/IdsSelect';
 import { useSearchBox } from '../../ui/useSearchBox';
 import type { AgentChoice } from './activityApi';
 import {
@@ -75,9 +76,6 @@ export function ActivityFilters({
   if (filters.number && !numbers.some((number) => number.id === filters.number))
     numberOptions.push({ value: String(filters.number), label: `#${filters.number}` });
 
-  const agentOptions = agents.map((agent) => ({ value: String(agent.id), label: agent.name }));
-  for (const id of filters.agents)
-    if (!agents.some((agent) => agent.id === id)) agentOptions.push({ value: String(id), label: `#${id}` });
   const callsOnlyNote = (active: boolean, what: string) =>
     active ? `Only calls have ${what}: other kinds are hidden.` : undefined;
 
@@ -133,20 +131,15 @@ export function ActivityFilters({
         error={problems.to ?? serverErrors.to}
         w={170}
       />
-      <MultiSelect
+      <IdsSelect
         label="Call outcome"
-        placeholder={filters.outcomes.length ? undefined : 'Any outcome'}
-        data={CALL_OUTCOMES.map((outcome) => ({ value: String(outcome.value), label: outcome.label }))}
-        value={filters.outcomes.map(String)}
-        onChange={(values) =>
-          onChange((current) => ({
-            ...current,
-            outcomes: values.map((value) => Number(value) as CallOutcome).sort((a, b) => a - b),
-          }))
+        anyLabel="Any outcome"
+        options={CALL_OUTCOMES.map((outcome) => ({ id: outcome.value, label: outcome.label }))}
+        value={filters.outcomes}
+        onChange={(ids) =>
+          onChange((current) => ({ ...current, outcomes: (ids as CallOutcome[]).sort((a, b) => a - b) }))
         }
         description={callsOnlyNote(filters.outcomes.length > 0, 'an outcome')}
-        clearable
-        w={230}
       />
       <TagsInput
         label="Source"
@@ -158,19 +151,14 @@ export function ActivityFilters({
         clearable
         w={230}
       />
-      <MultiSelect
+      <IdsSelect
         label="Agent"
-        placeholder={filters.agents.length ? undefined : 'Any agent'}
-        data={agentOptions}
-        value={filters.agents.map(String)}
-        onChange={(values) =>
-          onChange((current) => ({ ...current, agents: values.map(Number).filter((id) => id > 0) }))
-        }
+        anyLabel="Any agent"
+        options={agents.map((agent) => ({ id: agent.id, label: agent.name }))}
+        value={filters.agents}
+        onChange={(ids) => onChange((current) => ({ ...current, agents: ids.filter((id) => id > 0) }))}
         description={callsOnlyNote(filters.agents.length > 0, 'an agent')}
-        searchable
-        clearable
-        nothingFoundMessage="No such agent"
-        w={230}
+        nothingFound="No such agent"
       />
       <TagsInput
         label="Tag"

@@ -4,7 +4,7 @@
  * (the report grouped by each: every role that may see reports may ask that, unlike the numbers or users lists);
  * a value in the address that is not among them still shows. Sources and tags take any text too.
  */
-import { Group, MultiSelect, Select, TagsInput } from '@mantine/core';
+import { Group, Select, TagsInput } from '@mantine/core';
 import type { AnalyticsRow } from '@shared/api/analytics';
 import {
   ANALYTICS_GROUPINGS,
@@ -13,19 +13,21 @@ import {
   type AnalyticsMetric,
 } from '@shared/domain/analytics';
 import { CALL_OUTCOMES, type CallOutcome } from '@shared/domain/calls';
+import { type IdOption, IdsSelect } from '../../ui/IdsSelect';
 import { RangePicker } from './RangePicker';
 import type { ReportState } from './reportState';
 
 type Choices = readonly AnalyticsRow[] | undefined;
 
-/** The options of a picker by id: the groups that had calls, plus any chosen id they do not hold. */
-function idOptions(choices: Choices, chosen: readonly number[]) {
-  const options = (choices ?? []).map((row) => ({ value: String(row.key), label: row.label }));
-  for (const id of chosen)
-    if (!options.some((option) => option.value === String(id)))
-      options.push({ value: String(id), label: `#${id}` });
-  return options;
+/** The options of a picker by id: the groups that had calls. */
+function idOptions(choices: Choices): IdOption[] {
+  return (choices ?? []).flatMap((row) => (row.key ? [{ id: Number(row.key), label: row.label }] : []));
 }
+
+const OUTCOME_OPTIONS: IdOption[] = CALL_OUTCOMES.map((outcome) => ({
+  id: outcome.value,
+  label: outcome.label,
+}));
 
 export function ReportControls({
   state,
@@ -38,7 +40,6 @@ export function ReportControls({
   choices: { numbers: Choices; sources: Choices; agents: Choices };
   onChange: (patch: Partial<ReportState>) => void;
 }) {
-  const ids = (values: string[]) => values.map(Number).filter((id) => id > 0);
   return (
     <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label="Report" data-print-hide>
       <Select
@@ -58,15 +59,12 @@ export function ReportControls({
         allowDeselect={false}
         w={210}
       />
-      <MultiSelect
+      <IdsSelect
         label="Numbers"
-        placeholder={state.numbers.length ? undefined : 'Any number'}
-        data={idOptions(choices.numbers, state.numbers)}
-        value={state.numbers.map(String)}
-        onChange={(values) => onChange({ numbers: ids(values) })}
-        searchable
-        clearable
-        w={230}
+        anyLabel="Any number"
+        options={idOptions(choices.numbers)}
+        value={state.numbers}
+        onChange={(numbers) => onChange({ numbers })}
       />
       <TagsInput
         label="Sources"
@@ -77,26 +75,19 @@ export function ReportControls({
         clearable
         w={230}
       />
-      <MultiSelect
+      <IdsSelect
         label="Agents"
-        placeholder={state.agents.length ? undefined : 'Any agent'}
-        data={idOptions(choices.agents, state.agents)}
-        value={state.agents.map(String)}
-        onChange={(values) => onChange({ agents: ids(values) })}
-        searchable
-        clearable
-        w={230}
+        anyLabel="Any agent"
+        options={idOptions(choices.agents)}
+        value={state.agents}
+        onChange={(agents) => onChange({ agents })}
       />
-      <MultiSelect
+      <IdsSelect
         label="Outcomes"
-        placeholder={state.outcomes.length ? undefined : 'Any outcome'}
-        data={CALL_OUTCOMES.map((outcome) => ({ value: String(outcome.value), label: outcome.label }))}
-        value={state.outcomes.map(String)}
-        onChange={(values) =>
-          onChange({ outcomes: values.map((value) => Number(value) as CallOutcome).sort((a, b) => a - b) })
-        }
-        clearable
-        w={230}
+        anyLabel="Any outcome"
+        options={OUTCOME_OPTIONS}
+        value={state.outcomes}
+        onChange={(outcomes) => onChange({ outcomes: (outcomes as CallOutcome[]).sort((a, b) => a - b) })}
       />
       <TagsInput
         label="Tags"
