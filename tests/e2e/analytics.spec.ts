@@ -3,7 +3,7 @@
  * calls), as the owner (issue 22, "Renderer"): the dashboard draws every widget from the seed, its key figures
  * change when they are compared with another period, and axe finds no violation on it; a report grouped by
  * source shows rows and totals, is exported as CSV, is saved as a favorite, is reopened from the favorites list after a reload, and
- * the favorite is renamed and deleted (both at once on the screen, §4).
+ * the favorite is renamed and deleted (both at once on the screen, §4), the delete undone once.
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -169,10 +169,15 @@ test('a report by source is saved as a favorite, reopened after a reload, rename
   await page.reload();
   await expect(favorites.getByRole('link', { name: renamed })).toBeVisible();
 
-  // Deleted: gone at once, and for good.
+  // Deleted: gone at once; Undo brings it back; deleted again, gone for good.
   await favorites.getByRole('button', { name: `Delete ${renamed}` }).click();
   await expect(favorites.getByRole('link', { name: renamed })).toHaveCount(0);
   await expect(page.getByText('Favorite search has been successfully removed')).toBeVisible();
+  await page.getByRole('button', { name: `Undo deleting ${renamed}` }).click();
+  await expect(favorites.getByRole('link', { name: renamed })).toBeVisible();
+  await expect(page.getByText(`“${renamed}” is back.`)).toBeVisible();
+  await favorites.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await expect(favorites.getByRole('link', { name: renamed })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Favorite reports' })).toBeVisible();
   await expect(page.getByRole('link', { name: renamed })).toHaveCount(0);

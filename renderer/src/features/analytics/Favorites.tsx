@@ -158,7 +158,7 @@ export function FavoritesPanel({ companyId, current }: { companyId: number; curr
                 editLabel="Rename"
                 compact
                 onEdit={() => setRenaming(favorite)}
-                onDelete={() => remove.mutate({ id: favorite.id, name: favorite.name })}
+                onDelete={() => remove.mutate(favorite)}
               />
             </Group>
           );

@@ -22,6 +22,7 @@ import { api } from '../../api';
 import { useContractMutation } from '../../api/useContractMutation';
 import { CSV_ANSWER } from '../../ui/download';
 import { flash } from '../../ui/flash';
+import { flashWithUndo } from '../../ui/flashUndo';
 import { failureSummary } from '../../ui/formErrors';
 
 /** Query keys by data tag (api/keys.ts): the dashboard's under "Dashboard" (its retention), favorites their own. */
@@ -162,24 +163,61 @@ export function useRenameFavorite(companyId: number) {
   });
 }
 
-/** Deletes a favorite: gone from the list at once; back, with an error message, when the server refuses. */
+/**
+ * Deletes a favorite: gone from the list at once; back, with an error message, when the server refuses. The
+ * message offers Undo for a few seconds, which saves it again under its name (a new id: links to the old one go
+ * to the report all the same, as a favorite is its address).
+ */
 export function useDeleteFavorite(companyId: number) {
   const client = useQueryClient();
-  return useContractMutation<typeof FAVORITE_REPORT_ENDPOINTS.remove, { id: number; name: string }, Snapshot>(
-    FAVORITE_REPORT_ENDPOINTS.remove,
-    {
-      call: ({ id }) => ({ input: { params: { id } } }),
-      silent: true,
-      onMutate: ({ id }) =>
-        changeList(client, companyId, (list) => list.filter((favorite) => favorite.id !== id)),
-      onError: (error, { name }, snapshot) => {
-        rollBack(client, companyId, snapshot);
-        flash('danger', `“${name}” was not deleted: ${failureSummary(error)}`, { title: 'Not deleted' });
-      },
-      onSuccess: () => flash('success', SUCCESS_MESSAGES.favoriteRemoved),
-      onSettled: () => client.invalidateQueries({ queryKey: analyticsKeys.favorites(companyId) }),
+  return useContractMutation<
+    typeof FAVORITE_REPORT_ENDPOINTS.remove,
+    Pick<FavoriteReport, 'id' | 'name' | 'value'>,
+    Snapshot
+  >(FAVORITE_REPORT_ENDPOINTS.remove, {
+    call: ({ id }) => ({ input: { params: { id } } }),
+    silent: true,
+    onMutate: ({ id }) =>
+      changeList(client, companyId, (list) => list.filter((favorite) => favorite.id !== id)),
+    onError: (error, { name }, snapshot) => {
+      rollBack(client, companyId, snapshot);
+      flash('danger', `“${name}” was not deleted: ${failureSummary(error)}`, { title: 'Not deleted' });
     },
-  );
+    onSuccess: (_answer, gone) =>
+      flashWithUndo(SUCCESS_MESSAGES.favoriteRemoved, {
+        id: `favorite-deleted-${gone.id}`,
+        undoLabel: `Undo deleting ${gone.name}`,
+        onUndo: () => void restoreFavorite(client, companyId, gone),
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: analyticsKeys.favorites(companyId) }),
+  });
+}
+
+/** Undo of a delete: the favorite saved again, in the list at once when the server takes it. */
+async function restoreFavorite(
+  client: ReturnType<typeof useQueryClient>,
+  companyId: number,
+  gone: Pick<FavoriteReport, 'name' | 'value'>,
+): Promise<void> {
+  try {
+    const favorite = await api.call(
+      FAVORITE_REPORT_ENDPOINTS.create,
+      { body: { company_id: companyId, name: gone.name, value: gone.value } },
+      { silent: true },
+    );
+    client.setQueryData<FavoriteReport[]>(analyticsKeys.favorites(companyId), (list = NO_FAVORITES) =>
+      [...list.filter((other) => other.id !== favorite.id), favorite].sort((a, b) =>
+        a.name.localeCompare(b.name),
+      ),
+    );
+    flash('success', `“${favorite.name}” is back.`);
+  } catch (error) {
+    flash('danger', `“${gone.name}” could not be saved again: ${failureSummary(error)}`, {
+      title: 'Not undone',
+    });
+  } finally {
+    await client.invalidateQueries({ queryKey: analyticsKeys.favorites(companyId) });
+  }
 }
 
 /* ------------------------------------------------- export ------------------------------------------------- */

@@ -2,17 +2,13 @@
  * Deleting a template: a confirmation saying what stays (the numbers keep their configuration), then a message
  * with Undo for a few seconds — undo makes the template again from what it held (the numbers stay unlinked).
  */
-import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { NumberTemplate } from '@shared/api/numberTemplates';
 import { ConfirmModal, errorText } from '../../ui/ConfirmModal';
 import { flash } from '../../ui/flash';
+import { flashWithUndo } from '../../ui/flashUndo';
 import { failureSummary } from '../../ui/formErrors';
 import { templateAsCreate } from './templateModel';
 import { useCreateTemplate, useDeleteTemplates } from './templatesApi';
-
-/** How long Undo is offered. */
-export const UNDO_MS = 8_000;
 
 export function DeleteTemplateDialog({
   companyId,
@@ -46,29 +42,10 @@ export function DeleteTemplateDialog({
       { companyId, ids: [gone.id] },
       {
         onSuccess: (answer) => {
-          const id = `template-deleted-${gone.id}`;
-          notifications.show({
-            id,
-            color: 'green',
-            autoClose: UNDO_MS,
-            withCloseButton: true,
-            closeButtonProps: { 'aria-label': 'Close message' },
-            message: (
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm">{answer.message}</Text>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  aria-label={`Undo deleting ${gone.name}`}
-                  onClick={() => {
-                    notifications.hide(id);
-                    undo(gone);
-                  }}
-                >
-                  Undo
-                </Button>
-              </Group>
-            ),
+          flashWithUndo(answer.message, {
+            id: `template-deleted-${gone.id}`,
+            undoLabel: `Undo deleting ${gone.name}`,
+            onUndo: () => undo(gone),
           });
           onClose();
           onDeleted?.();
