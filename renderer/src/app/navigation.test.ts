@@ -13,10 +13,8 @@ const EVERY_AREA = [
   'Numbers',
   'Call tracking',
   'Alerts',
-  'Text registration',
   'Custom fields',
   'Users',
-  'Billing',
   'API keys',
   'Profile',
 ] as const;
@@ -25,7 +23,7 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
   it.each([
     ['owner', EVERY_AREA],
     ['administrator', EVERY_AREA],
-    ['billing', ['Dashboard', 'Reports', 'Alerts', 'Billing', 'API keys', 'Profile']],
+    ['billing', ['Dashboard', 'Reports', 'Alerts', 'API keys', 'Profile']],
     [
       'reporting',
       [
@@ -38,7 +36,6 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
         'Numbers',
         'Call tracking',
         'Alerts',
-        'Text registration',
         'API keys',
         'Profile',
       ],
@@ -53,7 +50,6 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
         'Campaigns',
         'Numbers',
         'Call tracking',
-        'Text registration',
         'API keys',
         'Profile',
       ],

@@ -1,2 +1,0 @@
-/** The billing screen, for the router: one chunk loaded on demand. */
-export { BillingPage } from './BillingPage';
