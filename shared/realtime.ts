@@ -5,6 +5,7 @@
  */
 import type { ExportBatch } from './api/activity';
 import type { AlertCounts } from './api/alerts';
+import type { Usage } from './api/billing';
 import type { Campaign } from './api/campaigns';
 import type { ImportBatch } from './api/contacts';
 import type { ConversationPresence } from './api/conversationPresence';
@@ -157,6 +158,8 @@ export interface RealtimePayloads {
     title: string;
     counts: AlertCounts;
   };
+  /** The company's metered usage of the current billing period moved (modules/billing/usage), on its companies channel. */
+  'billing.usage-updated': Usage;
 }
 
 /** `campaigns.updated`, on the company's campaigns channel: the campaign as it is now (without its groups). */

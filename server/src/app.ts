@@ -29,6 +29,7 @@ import { activityExportJob } from './modules/activity/exportJob';
 import { monitorEvaluationJob } from './modules/alerts/monitors/job';
 import { analyticsExportJob } from './modules/analytics/exportJob';
 import { loadCaller } from './modules/auth/credentials';
+import { billingCycleJob } from './modules/billing/renewals/job';
 import { campaignSendJob } from './modules/campaigns/engine';
 import { contactImportJob } from './modules/contactImport/worker';
 import { dniReportJob } from './modules/dni/reports/job';
@@ -38,6 +39,7 @@ import { bulkReleaseJob } from './modules/numbers/lifecycle/bulkRelease';
 import { numberRemovalJob } from './modules/numbers/lifecycle/release';
 import { bulkPurchaseJob } from './modules/numbers/purchase/bulk';
 import { portDeskJob } from './modules/ports/desk';
+import { registrationReviewJob } from './modules/registration/review';
 import { attachRealtimeEndpoint } from './realtime/endpoint';
 import { broadcastingRoutes, triggerApiRoutes } from './realtime/routes';
 import { realtimeOriginsElsewhere } from './realtime/settings';
@@ -188,6 +190,8 @@ export async function buildApp(
       numberRemovalJob,
       dniReportJob,
       monitorEvaluationJob,
+      registrationReviewJob,
+      billingCycleJob,
     ],
     log: app.log,
   });

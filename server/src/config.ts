@@ -85,6 +85,11 @@ const EnvSchema = z.object({
     .default('enforce'),
   /** How long a campaign run holds its send job between checkpoints (a dead server's run is taken over after it). */
   CAMPAIGN_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * Origins (`http://127.0.0.1:40123`) the registration's website check may fetch although they are not public: only
+   * for tests that serve a brand's website themselves (tests/e2e/registration.spec.ts). Comma-separated.
+   */
+  SMS_REGISTRATION_TEST_ORIGINS: optionalText,
 });
 
 /** `1`, `3/10000`: texts a second and, optionally, a day. */
@@ -153,6 +158,8 @@ export interface ServerConfig {
   campaigns: CampaignSettings;
   /** The sandbox porting desk (modules/ports/desk.ts); unset: its defaults. */
   portDesk?: { stepMs: number };
+  /** Text-messaging registration (modules/registration); unset: public websites only. */
+  registration?: { testOrigins: string[] };
 }
 
 export interface CampaignSettings {
@@ -243,6 +250,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     ...(e.PORT_DESK_STEP_MS !== undefined ? { portDesk: { stepMs: e.PORT_DESK_STEP_MS } } : {}),
+    ...(e.SMS_REGISTRATION_TEST_ORIGINS
+      ? { registration: { testOrigins: e.SMS_REGISTRATION_TEST_ORIGINS.split(',').map((o) => o.trim()) } }
+      : {}),
     campaigns: {
       pace: Object.fromEntries(
         (

@@ -15,6 +15,7 @@ import { openDatabase } from './db/client';
 import { isNewDatabase } from './db/state';
 import { DataDirLockedError, lockDataDir } from './lock';
 import { armEnabledMonitors } from './modules/alerts/monitors/job';
+import { armBillingCycles } from './modules/billing/renewals/job';
 import { seedDemo } from './seed/demo';
 
 /** A secret kept in the data folder (readable by this user only), made on first start, so restarts keep it. */
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   // Monitors turned on before this server started (the seeded demo's, a restored database's) get their job.
   await armEnabledMonitors(ctx);
+  // Subscriptions renewed on our clock (the sandbox's, the seeded demo's) get their billing job.
+  await armBillingCycles(ctx);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -4,6 +4,7 @@ import { ALERT_ENDPOINTS } from './alerts';
 import { ANALYTICS_ENDPOINTS } from './analytics';
 import { API_KEY_ENDPOINTS } from './apiKeys';
 import { AUTH_ENDPOINTS } from './auth';
+import { BILLING_ENDPOINTS, SUBSCRIPTION_ENDPOINTS } from './billing';
 import { BLOCK_ENDPOINTS } from './blocks';
 import { BUSINESS_UNIT_ENDPOINTS } from './businessUnits';
 import { CALLER_ID_ENDPOINTS } from './callerId';
@@ -33,6 +34,7 @@ import { NUMBER_TABLE_ENDPOINTS } from './numberTable';
 import { NUMBER_TEMPLATE_ENDPOINTS } from './numberTemplates';
 import { PORT_ENDPOINTS } from './ports';
 import { REALTIME_ENDPOINTS } from './realtime';
+import { REGISTRATION_ENDPOINTS } from './registration';
 import { SAVED_REPLY_ENDPOINTS } from './savedReplies';
 import { TENANT_ENDPOINTS } from './tenant';
 import { USER_ENDPOINTS } from './users';
@@ -43,6 +45,7 @@ export * from './alerts';
 export * from './analytics';
 export * from './apiKeys';
 export * from './auth';
+export * from './billing';
 export * from './blocks';
 export * from './businessUnits';
 export * from './callerId';
@@ -77,6 +80,7 @@ export * from './paged';
 export * from './ports';
 export * from './query';
 export * from './realtime';
+export * from './registration';
 export * from './savedReplies';
 export * from './signedUrl';
 export * from './tenant';
@@ -126,8 +130,11 @@ export const CONTRACT = {
   numberTemplates: NUMBER_TEMPLATE_ENDPOINTS,
   marketplace: MARKETPLACE_ENDPOINTS,
   ports: PORT_ENDPOINTS,
+  registration: REGISTRATION_ENDPOINTS,
   analytics: ANALYTICS_ENDPOINTS,
   alerts: ALERT_ENDPOINTS,
   favoriteReports: FAVORITE_REPORT_ENDPOINTS,
   columnPresets: COLUMN_PRESET_ENDPOINTS,
+  billing: BILLING_ENDPOINTS,
+  subscription: SUBSCRIPTION_ENDPOINTS,
 } as const satisfies Record<string, Record<string, Endpoint>>;

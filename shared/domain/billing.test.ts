@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAN_PRICES_CENTS, parsePlanIdentifier } from './billing';
 import { BILLING_PERIODS, formatUsd, PLANS, planIdentifier, SUBSCRIPTION_STATUSES, valuesOf } from './index';
 
 describe('formatUsd: §9 "US-format numbers use USD with at least 2 fraction digits when non-integer"', () => {
@@ -39,5 +40,23 @@ describe('plans and subscriptions (§3)', () => {
       'retry_period',
       'not_subscribed',
     ]);
+  });
+});
+
+describe('plan prices and identifiers', () => {
+  it('every plan has a monthly and a yearly price; a year costs ten months', () => {
+    for (const plan of PLANS) {
+      const prices = PLAN_PRICES_CENTS[plan.value];
+      expect(prices.yearly).toBe(prices.monthly * 10);
+    }
+  });
+
+  it.each([
+    ['premium_yearly', { plan: 'premium', period: 'yearly' }],
+    ['unlimited_legacy_monthly', { plan: 'unlimited_legacy', period: 'monthly' }],
+    ['unlimited_monthly', { plan: 'unlimited', period: 'monthly' }],
+    ['gold_monthly', null],
+  ])('%s reads back as %j', (identifier, expected) => {
+    expect(parsePlanIdentifier(identifier)).toEqual(expected);
   });
 });

@@ -15,6 +15,7 @@ import { keys } from '../api/keys';
 import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
 import { signOut } from '../features/auth/signIn';
+import { DeferredPastDueBanner } from '../features/billing/DeferredPastDueBanner';
 import { platform } from '../platform';
 import { ConnectionBadge } from './ConnectionBadge';
 import { MainNavigation, NAVBAR_LAYOUT } from './MainNavigation';
@@ -163,6 +164,13 @@ export function Shell({ user }: { user: User }) {
           <DeferredInboxEvents key={company.id} companyId={company.id} userId={user.id} />
         )}
         {company && watchesAlerts && <DeferredAlertEvents key={company.id} companyId={company.id} />}
+        {company && roleCan(role, 'billing.view') && (
+          <DeferredPastDueBanner
+            key={`billing-${company.id}`}
+            companyId={company.id}
+            canManage={roleCan(role, 'billing.manage')}
+          />
+        )}
         {adminSession && user && (
           <Alert color="blue" mb="md" title={`Signed in as ${user.name} by an administrator`}>
             <Group justify="space-between">

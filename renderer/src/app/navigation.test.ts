@@ -13,8 +13,10 @@ const EVERY_AREA = [
   'Numbers',
   'Call tracking',
   'Alerts',
+  'Text registration',
   'Custom fields',
   'Users',
+  'Billing',
   'API keys',
   'Profile',
 ] as const;
@@ -23,7 +25,7 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
   it.each([
     ['owner', EVERY_AREA],
     ['administrator', EVERY_AREA],
-    ['billing', ['Dashboard', 'Reports', 'Alerts', 'API keys', 'Profile']],
+    ['billing', ['Dashboard', 'Reports', 'Alerts', 'Billing', 'API keys', 'Profile']],
     [
       'reporting',
       [
@@ -36,6 +38,7 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
         'Numbers',
         'Call tracking',
         'Alerts',
+        'Text registration',
         'API keys',
         'Profile',
       ],
@@ -50,6 +53,7 @@ describe('the navigation shows only the areas a role may use (docs/permissions.m
         'Campaigns',
         'Numbers',
         'Call tracking',
+        'Text registration',
         'API keys',
         'Profile',
       ],

@@ -23,8 +23,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Numbers', to: '/numbers', permission: 'numbers.view' },
   { label: 'Call tracking', to: '/tracking', permission: 'numbers.view' },
   { label: 'Alerts', to: '/alerts', permission: 'reports.view' },
+  { label: 'Text registration', to: '/registration', permission: 'numbers.view' },
   { label: 'Custom fields', to: '/custom-fields', permission: 'settings.manage' },
   { label: 'Users', to: '/users', permission: 'users.view' },
+  { label: 'Billing', to: '/billing', permission: 'billing.view' },
   { label: 'API keys', to: '/api-keys' },
   { label: 'Profile', to: '/profile' },
 ];

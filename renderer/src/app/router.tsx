@@ -34,6 +34,8 @@ const trackingScreens = () => import('../features/tracking/screens');
 const analyticsScreens = () => import('../features/analytics/screens');
 /** And the alerts screens (alerts/screens.ts). */
 const alertScreens = () => import('../features/alerts/screens');
+/** And the text-messaging registration screens (registration/screens.ts). */
+const registrationScreens = () => import('../features/registration/screens');
 
 /** Each screen once (the inbox's three routes share one), named for its chunk and its boundary. */
 const screens = {
@@ -83,8 +85,14 @@ const screens = {
   dashboard: lazyScreen('dashboard', () => analyticsScreens().then((m) => m.DashboardPage)),
   reports: lazyScreen('reports', () => analyticsScreens().then((m) => m.ReportsPage)),
   alerts: lazyScreen('alerts', () => alertScreens().then((m) => m.AlertsPage)),
+  billing: lazyScreen('billing', () => import('../features/billing/screens').then((m) => m.BillingPage)),
   alert: lazyScreen('alert', () => alertScreens().then((m) => m.AlertPage)),
   alertMonitors: lazyScreen('alert-monitors', () => alertScreens().then((m) => m.MonitorsPage)),
+  registrations: lazyScreen('registrations', () => registrationScreens().then((m) => m.RegistrationsPage)),
+  registration: lazyScreen('registration', () => registrationScreens().then((m) => m.RegistrationPage)),
+  registrationWizard: lazyScreen('registration-wizard', () =>
+    registrationScreens().then((m) => m.RegistrationWizard),
+  ),
   schedule: lazyScreen('schedule', () => import('../features/schedule/screens').then((m) => m.SchedulePage)),
   greetings: lazyScreen('greetings', () =>
     import('../features/greetings/screens').then((m) => m.GreetingsPage),
@@ -169,6 +177,10 @@ export const routes: RouteObject[] = [
       screen('alerts', screens.alerts),
       screen('alerts/monitors', screens.alertMonitors),
       screen('alerts/:alertId', screens.alert),
+      screen('billing', screens.billing),
+      screen('registration', screens.registrations),
+      screen('registration/:registrationId', screens.registration),
+      screen('registration/:registrationId/edit', screens.registrationWizard),
       screen('schedule', screens.schedule),
       screen('greetings', screens.greetings),
       screen('blocks', screens.blocks),

@@ -34,6 +34,7 @@ import {
   forwardContacts,
   greetings,
   invitations,
+  invoices,
   marketplaceNumbers,
   notes,
   numbers,
@@ -42,7 +43,10 @@ import {
   organizations,
   portRequests,
   savedReplies,
+  smsRegistrationFiles,
+  smsRegistrations,
   users,
+  yearlyUpgradeOffers,
 } from '../db/schema';
 import { sharedTestApp, type TestApp } from '../testing/testApp';
 import { hasReferences } from './references';
@@ -322,6 +326,43 @@ const FIXTURES: Record<
     params: { kind: 'number_limit' },
     payload: () => ({ enabled: false }),
   }),
+  // Text-messaging registration (modules/registration): a blank 10DLC draft of each company, made afresh (nothing
+  // to fetch for the check; a PUT, submit or numbers call without a body is a 422 for those allowed; a supporting
+  // file of the own draft for its removal).
+  ...Object.fromEntries(
+    [
+      '',
+      '/brand',
+      '/check',
+      '/submit',
+      '/cancel',
+      '/add-numbers',
+      '/remove-numbers',
+      '/sandbox-review',
+      '/supporting-files',
+    ]
+      .flatMap((tail) =>
+        (tail === '' ? ['GET', 'PUT', 'DELETE'] : tail === '/brand' ? ['GET', 'PUT'] : ['POST']).map(
+          (method) => `${method} /api/companies/:companyId/sms-verification/campaign/:id${tail}`,
+        ),
+      )
+      .map((key) => [key, (t: TestApp) => registrationPair(t)]),
+  ),
+  'DELETE /api/companies/:companyId/sms-verification/campaign/:id/supporting-files/:fileId': async (t) => {
+    const pair = await registrationPair(t);
+    const [file] = await t.ctx.db
+      .insert(smsRegistrationFiles)
+      .values({
+        company_id: t.ids.companies.demoMotors,
+        registration_id: pair.own,
+        name: 'proof.png',
+        path: 'registration/0/none.png',
+        content_type: 'image/png',
+        size: 1,
+      })
+      .returning({ id: smsRegistrationFiles.id });
+    return { ...pair, params: { fileId: file?.id ?? 0 } };
+  },
   // Favorites and column sets (modules/favorites): the actor's own (only its owner reaches one), a new one naming
   // its company in the body.
   'POST /api/favorite-reports': async (t) => bodyCompanyPair(t, { name: 'Matrix', value: '{}' }),
@@ -426,6 +467,33 @@ const FIXTURES: Record<
   'GET /api/dniTimelineEventsByNumber/:number': async () => ({
     own: '+13125550100',
     foreign: '+14155550120',
+  }),
+  // Billing (modules/billing): an invoice and a yearly upgrade offer of each company, made afresh.
+  'GET /api/company/:id/invoices/:invoiceId/pdf': (t) =>
+    rowPair(t, invoices, (company_id) => ({
+      company_id,
+      number: `INV-matrix-${++serial}`,
+      kind: 'renewal' as const,
+      status: 'paid' as const,
+      issued_at: new Date(),
+      period_start: new Date(),
+      period_end: new Date(),
+      total_cents: 100,
+    })),
+  'PUT /api/company/:companyId/subscription/feature/:name': async () => ({
+    own: 0,
+    foreign: 0,
+    params: { name: 'ai-eav' },
+    payload: () => ({ enabled: false }),
+  }),
+  'PUT /api/company/:companyId/yearly-upgrade-offers/:id': async (t) => ({
+    ...(await rowPair(t, yearlyUpgradeOffers, (company_id) => ({
+      company_id,
+      identifier: 'premium_yearly',
+      savings_cents: 29_800,
+      expires_at: new Date(Date.now() + 86_400_000),
+    }))),
+    payload: () => ({ viewed: true }),
   }),
 };
 
@@ -533,6 +601,11 @@ function spareNumberPair(t: TestApp) {
 }
 
 /** A number template in Demo Motors and one in Other Co. */
+/** A blank 10DLC registration draft in Demo Motors and one in Other Co. */
+function registrationPair(t: TestApp) {
+  return rowPair(t, smsRegistrations, (company_id) => ({ company_id, kind: 'local' as const }));
+}
+
 function templatePair(t: TestApp) {
   const name = `Matrix template ${++serial}`;
   return rowPair(t, numberTemplates, (company_id) => ({ company_id, name }));
@@ -980,6 +1053,16 @@ const FOREIGN_REFERENCES: Record<
     payload: { routes: [{ type: 'in-app-calling', members: [t.ids.users['other@demo.test']] }] },
     field: 'routes.0.members.0',
   }),
+  ...Object.fromEntries(
+    ['add-numbers', 'remove-numbers'].map((action) => [
+      `POST /api/companies/:companyId/sms-verification/campaign/:id/${action}`,
+      async (t: TestApp) => ({
+        url: `/api/companies/${t.ids.companies.demoMotors}/sms-verification/campaign/${(await registrationPair(t)).own}/${action}`,
+        payload: { numbers: [t.ids.numbers.otherMain] },
+        field: 'numbers.0',
+      }),
+    ]),
+  ),
   'POST /api/blocks': async (t) => ({
     url: '/api/blocks',
     payload: {

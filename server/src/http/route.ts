@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { companies, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
+import { activityOf, refuseUnlessStandingAllows } from '../modules/billing/standing/standing';
 import type { Caller } from './caller';
 import { refuseStaleChange } from './conflicts';
 import type { AppContext } from './context';
@@ -308,6 +309,9 @@ export function registerRoute<E extends Endpoint>(
         ) {
           throw new HttpError(403, 'Your role in this company does not allow this.');
         }
+        // The account's standing (past due, parked, deactivated) decides what it may still do: one rule for every
+        // route (shared/domain/billing.ts STANDING_ALLOWS), answering 402/403 with the §8 text.
+        await refuseUnlessStandingAllows(ctx.db, company.id, activityOf(endpoint, access));
         input.company = company;
       }
       if (caller && spec.organization) {

@@ -23,6 +23,9 @@ const STORED_NAMES = {
     /^greetings\/(\d+)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:wav|mp3|ogg|webm)$/,
   /** The sandbox's call recordings and voicemails: `voice/call-<id>.wav`, `voice/voicemail-<id>.wav`. */
   voice: /^voice\/(?:call|voicemail)-\d+\.wav$/,
+  /** Text-messaging registration's opt-in proof: `registration/<companyId>/<uuid>.<ext>`. */
+  registration:
+    /^registration\/(\d+)\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(?:png|jpg|gif|pdf)$/,
 } as const;
 export type StoredFolder = keyof typeof STORED_NAMES;
 

@@ -10,6 +10,7 @@ import { alertRoutes } from './alerts/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { apiKeyRoutes } from './apiKeys/routes';
 import { authRoutes } from './auth/routes';
+import { billingRoutes } from './billing/routes';
 import { blockRoutes } from './blocks/routes';
 import { businessUnitRoutes } from './businessUnits/routes';
 import { callerIdRoutes } from './callerId/routes';
@@ -44,6 +45,7 @@ import { numberRoutes } from './numbers/routes';
 import { numberTableRoutes } from './numbers/table/routes';
 import { numberTemplateRoutes } from './numbers/templates/routes';
 import { portRoutes } from './ports/routes';
+import { registrationRoutes } from './registration/routes';
 import { sandboxRoutes } from './sandbox/routes';
 import { savedReplyRoutes } from './savedReplies/routes';
 import { tenantRoutes } from './tenant/routes';
@@ -103,4 +105,6 @@ export const MODULE_ROUTES: readonly ModuleRoutes[] = [
   alertRoutes,
   favoriteReportRoutes,
   columnPresetRoutes,
+  registrationRoutes,
+  billingRoutes,
 ];

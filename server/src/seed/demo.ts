@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { companies, memberships, organizationAdmins, organizations, tenants, users } from '../db/schema';
 import { hashPassword } from '../lib/secrets';
 import { seedDemoActivity } from './activity';
+import { seedDemoBilling } from './billing';
 import { type DemoCampaigns, seedDemoCampaigns } from './campaigns';
 import { seedDemoContacts } from './contacts';
 import { type DemoConversations, seedDemoConversations } from './conversations';
@@ -14,6 +15,7 @@ import { type DemoDni, seedDemoDni } from './dni';
 import { type DemoMarketplace, seedDemoMarketplace } from './marketplace';
 import { seedDemoMonitoring } from './monitoring';
 import { type DemoNumbers, seedDemoNumbers } from './numbers';
+import { seedDemoRegistration } from './registration';
 
 export const DEMO_PASSWORD = 'demo-password-1';
 
@@ -156,6 +158,8 @@ export async function seedDemo(db: Db): Promise<DemoIds> {
       agent2: id('agent2@demo.test'),
     });
     await seedDemoMonitoring(tx, motors.id, demoNumbers, id('admin@demo.test'));
+    await seedDemoBilling(tx, motors.id, 'owner@demo.test');
+    await seedDemoRegistration(tx, { demoMotors: motors.id, demoRealty: realty.id });
     return {
       organizationId: org.id,
       companies: { demoMotors: motors.id, demoRealty: realty.id, otherCo: other.id },

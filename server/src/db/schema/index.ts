@@ -9,6 +9,7 @@
 export * from './audit';
 export * from './auth';
 export * from './batches';
+export * from './billing';
 export * from './calls';
 export * from './campaigns';
 export * from './companies';
@@ -26,5 +27,6 @@ export * from './numbers';
 export * from './numberTemplates';
 export * from './outbox';
 export * from './ports';
+export * from './registration';
 export * from './tenants';
 export * from './users';

@@ -36,6 +36,7 @@ import {
   publishConversationUpdated,
 } from '../../conversations/store';
 import { applyDeliveryReceipt } from '../../inbound/receipts';
+import { campaignSendRefusal } from '../../registration/sending';
 import { campaignMediaForCarrier } from '../media';
 import type { CampaignRow, RecipientRow } from '../view';
 import { CAMPAIGN_SEND_JOB } from './control';
@@ -45,6 +46,8 @@ import { publishCampaign, refreshDirtyStats, refreshStats } from './stats';
 
 /** How often a run checkpoints, publishes its counts and looks at its recent outcomes (wall time). */
 export const TICK_MS = 500;
+/** How often a sending run asks whether its number is still registered (a withdrawal pauses it within this). */
+const REGISTRATION_RECHECK_MS = 10_000;
 /** How many sends between two looks at the auto-pause rule (half its window: a bad run is caught early). */
 const JUDGE_EVERY = Math.max(1, Math.floor(AUTO_PAUSE.window / 2));
 /** How far back (in ledger positions) the auto-pause rule looks for its last sends; skipped rows leave gaps. */
@@ -92,6 +95,8 @@ export async function runCampaignSend(ctx: AppContext, job: RunningJob): Promise
     await endCampaign(ctx, campaign, 'failed', gone ? SEND_MESSAGES.numberGone : SEND_MESSAGES.numberNoSms);
     return;
   }
+  // Registration withdrawn (cancelled, rejected) since the campaign was queued: pause, saying why.
+  if (await pauseIfUnregistered(ctx, campaign)) return;
   if (!campaign.started_at) {
     const current = campaign;
     const started = await ctx.db.transaction(async (transaction) => {
@@ -104,6 +109,24 @@ export async function runCampaignSend(ctx: AppContext, job: RunningJob): Promise
     await publishCampaign(ctx, campaign);
   }
   await new CampaignRun(ctx, job, campaign, number).run();
+}
+
+/**
+ * Pauses the campaign with the reason when its number has no approved registration any more (modules/registration
+ * sending.ts); answers whether it did. Resuming after the number is registered again sends the rest.
+ */
+async function pauseIfUnregistered(ctx: AppContext, campaign: CampaignRow): Promise<boolean> {
+  if (!campaign.number_id) return false;
+  const reason = await campaignSendRefusal(ctx, campaign.number_id);
+  if (!reason) return false;
+  const [paused] = await ctx.db
+    .update(campaigns)
+    .set({ state: 'paused', state_reason: reason, updated_at: ctx.now() })
+    .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.state, ['queued', 'sending'])))
+    .returning();
+  const row = await refreshStats(ctx, campaign.id, { publish: false });
+  if (paused && row) await publishCampaign(ctx, row);
+  return true;
 }
 
 /** Ends the campaign (sent, failed) unless it has left `sending`/`queued` meanwhile; publishes it. */
@@ -144,6 +167,8 @@ class CampaignRun {
   /** This run's claim: the rows it holds while sending carry it. */
   private readonly claim = randomUUID();
   private lastTick = Date.now();
+  /** When the number's registration was last looked at (every REGISTRATION_RECHECK_MS while sending). */
+  private registrationCheckedAt = Date.now();
   /** Sends this run made (carried or refused), and how many it had made when it last judged its outcomes. */
   private attempted = 0;
   private judgedAt = 0;
@@ -237,6 +262,10 @@ class CampaignRun {
     if (!timeUp) return false;
     this.lastTick = Date.now();
     await this.job.checkpoint({ done: this.attempted, total: null });
+    if (Date.now() - this.registrationCheckedAt >= REGISTRATION_RECHECK_MS) {
+      this.registrationCheckedAt = Date.now();
+      if (await pauseIfUnregistered(this.ctx, this.campaign)) return true;
+    }
     const row = await refreshStats(this.ctx, this.campaign.id, { publish: false });
     if (row?.state !== 'sending' || row.generation !== this.campaign.generation) return true;
     await publishCampaign(this.ctx, row);

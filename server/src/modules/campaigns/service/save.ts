@@ -28,8 +28,10 @@ import type { AppContext } from '../../../http/context';
 import { parseInput } from '../../../http/route';
 import { wakeJobRunners } from '../../../jobs/queue';
 import { conflict, invalid, notFound } from '../../../lib/errors';
+import { refuseUnlessStandingAllows } from '../../billing/standing/standing';
 import { MESSAGES as SEND_MESSAGES } from '../../messaging/service';
 import { MEDIA_MESSAGES, removeMedia, type StoredMedia } from '../../messaging/upload';
+import { campaignSendRefusal } from '../../registration/sending';
 import { previewCampaign, publishCampaign, scheduleSend, unscheduleSend } from '../engine';
 import { type CampaignRow, campaignView } from '../view';
 import { includesGroups } from './records';
@@ -162,6 +164,8 @@ async function checkReferences(ctx: AppContext, companyId: number, next: Next): 
 async function checkSendable(ctx: AppContext, companyId: number, next: Next): Promise<void> {
   let blockers: string[];
   if (next.state === 'queued') {
+    // A past-due, parked or deactivated account queues no send (the standing's one table, shared/domain/billing.ts).
+    await refuseUnlessStandingAllows(ctx.db, companyId, 'send_campaigns');
     const [company] = await ctx.db
       .select({ links_enabled: companies.links_enabled })
       .from(companies)
@@ -181,6 +185,11 @@ async function checkSendable(ctx: AppContext, companyId: number, next: Next): Pr
     blockers = draftBlockers(next);
   }
   if (blockers.length) throw invalid(blockerErrors(blockers));
+  // Carriers block campaign texts from numbers without an approved registration (modules/registration).
+  if (next.state === 'queued' && next.number_id !== null) {
+    const refusal = await campaignSendRefusal(ctx, next.number_id);
+    if (refusal) throw invalid({ number_id: [refusal] });
+  }
 }
 
 /** Who it will reach and what it costs as of this save (the engine's pre-send summary); none without a group. */

@@ -1,0 +1,144 @@
+/**
+ * The account standing enforced on the real server (shared/domain/billing.ts STANDING_ALLOWS through the route
+ * wrapper and the campaign queue): a PARKED company (§3 "Account status: ACTIVE=0, PARKED=1, DEACTIVATED=2")
+ * cannot buy a number or send a campaign and is told why; it can still read and pay. A past-due one cannot buy a
+ * number or queue a campaign — §8 'Your account has an outstanding balance of ' … 'Please update your payment info
+ * to reactivate your account.' — but still replies and saves drafts. Seeded companies are in good standing.
+ */
+import { PAID_ENDPOINTS, pastDueMessage } from '@shared/domain/billing';
+import { ACCOUNT_STATUS } from '@shared/domain/users';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { companies, subscriptions } from '../../../db/schema';
+import { sharedTestApp } from '../../../testing/testApp';
+import { multipart, type Part } from '../../messaging/testing';
+import { standingOf } from './standing';
+
+const t = sharedTestApp();
+const OWNER = 'owner@demo.test';
+const ADMIN = 'admin@demo.test';
+let motors = 0;
+
+beforeAll(async () => {
+  await t.app.jobs.stop();
+  motors = t.ids.companies.demoMotors;
+});
+
+const setStatus = (status: number) =>
+  t.ctx.db.update(companies).set({ account_status: status }).where(eq(companies.id, motors));
+const setSubscriptionState = (state: string, balance: number) =>
+  t.ctx.db
+    .update(subscriptions)
+    .set({ provider_state: state, balance_cents: balance })
+    .where(eq(subscriptions.company_id, motors));
+
+const buyNumber = () =>
+  t.as(OWNER, {
+    method: 'POST',
+    url: '/api/numbers',
+    payload: { company_id: motors, number: '+13125550188' },
+  });
+const resume = () => t.as(ADMIN, { method: 'POST', url: `/api/campaigns/${t.ids.campaigns.paused}/resume` });
+
+async function queueCampaign(state: 'queued' | 'draft') {
+  const parts: Part[] = [
+    ['title', `Standing ${state}`],
+    ['text', 'Service specials this week.'],
+    ['unsubscribe_text', 'Reply STOP to stop'],
+    ['number_id', String(t.ids.numbers.motorsMain)],
+    ['should_be_sent_at', new Date(Date.now() + 3_600_000).toISOString()],
+    ['state', state],
+  ];
+  const body = await multipart(parts);
+  return t.as(ADMIN, {
+    method: 'POST',
+    url: `/api/campaigns?company_id=${motors}`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+}
+
+describe('the paid endpoints', () => {
+  it('each one PAID_ENDPOINTS names is a route of the app (a renamed path must not slip out of the rule)', () => {
+    for (const key of Object.keys(PAID_ENDPOINTS)) {
+      const [method, path] = key.split(' ') as ['POST', string];
+      const url = `/api${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      expect(t.app.hasRoute({ method, url }), key).toBe(true);
+    }
+  });
+});
+
+describe('the seed', () => {
+  it('every seeded company is in good standing', async () => {
+    for (const id of Object.values(t.ids.companies))
+      expect((await standingOf(t.ctx.db, id)).standing).toBe('good');
+  });
+});
+
+describe('PARKED (§3 PARKED=1): read and pay only', () => {
+  beforeAll(() => setStatus(ACCOUNT_STATUS.PARKED));
+
+  it('cannot buy a number, and is told why (403)', async () => {
+    const response = await buyNumber();
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe(
+      'This account is parked: it can be viewed and paid for, but not changed.',
+    );
+  });
+
+  it('cannot send a campaign (resume) nor queue one', async () => {
+    expect((await resume()).statusCode).toBe(403);
+    const queued = await queueCampaign('queued');
+    expect(queued.statusCode).toBe(403);
+  });
+
+  it('still reads, and pays (billing routes pass)', async () => {
+    expect(
+      (await t.as(OWNER, { method: 'GET', url: `/api/campaigns?company_id=${motors}` })).statusCode,
+    ).toBe(200);
+    const customer = await t.as(OWNER, {
+      method: 'POST',
+      url: `/api/company/${motors}/subscription/customer/update`,
+      payload: { email: 'owner@demo.test', ccEmails: [], receivesInvoiceEmails: true },
+    });
+    expect(customer.statusCode).toBe(200);
+  });
+
+  it('DEACTIVATED (§3 DEACTIVATED=2) refuses a change with its own reason', async () => {
+    await setStatus(ACCOUNT_STATUS.DEACTIVATED);
+    const response = await buyNumber();
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('This account is deactivated: only its billing can be settled.');
+    await setStatus(ACCOUNT_STATUS.ACTIVE);
+  });
+});
+
+describe('past due (retry_period): replies and drafts go on; what costs money waits', () => {
+  beforeAll(async () => {
+    await setStatus(ACCOUNT_STATUS.ACTIVE);
+    await setSubscriptionState('past_due', 14_900);
+  });
+
+  it("a number purchase answers 402 with §8's text and the balance in USD", async () => {
+    const response = await buyNumber();
+    expect(response.statusCode).toBe(402);
+    expect(response.json().message).toBe(pastDueMessage(14_900));
+    expect(response.json().message).toBe(
+      'Your account has an outstanding balance of $149. Please update your payment info to reactivate your account.',
+    );
+  });
+
+  it('a campaign is refused at queue time (and resume); a draft is saved', async () => {
+    const queued = await queueCampaign('queued');
+    expect(queued.statusCode).toBe(402);
+    expect(queued.json().message).toBe(pastDueMessage(14_900));
+    expect((await resume()).statusCode).toBe(402);
+    const draft = await queueCampaign('draft');
+    expect(draft.statusCode, draft.body).toBe(201);
+  });
+
+  it('back in good standing once paid', async () => {
+    await setSubscriptionState('active', 0);
+    expect((await standingOf(t.ctx.db, motors)).standing).toBe('good');
+  });
+});

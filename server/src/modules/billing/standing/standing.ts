@@ -1,0 +1,68 @@
+/**
+ * The account's standing, enforced: where a company stands (shared/domain/billing.ts `accountStandingOf`: its §3
+ * account status and its subscription), and the one check every route makes through the route wrapper
+ * (http/route.ts) — and the campaign queue, for campaigns saved as queued — before doing what the standing may
+ * not (STANDING_ALLOWS). The refusal carries the §8 past-due text with the balance.
+ */
+import type { Endpoint } from '@shared/api/contract';
+import {
+  type AccountActivity,
+  type AccountStanding,
+  accountStandingOf,
+  PAID_ENDPOINTS,
+  standingAllows,
+  standingRefusal,
+} from '@shared/domain/billing';
+import type { Permission } from '@shared/domain/permissions';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { companies, subscriptions } from '../../../db/schema';
+import { HttpError } from '../../../lib/errors';
+import { statusOf } from '../subscription/records';
+
+export interface Standing {
+  standing: AccountStanding;
+  balanceCents: number;
+}
+
+export async function standingOf(db: Db, companyId: number): Promise<Standing> {
+  const [row] = await db
+    .select({ account_status: companies.account_status, subscription: subscriptions })
+    .from(companies)
+    .leftJoin(subscriptions, eq(subscriptions.company_id, companies.id))
+    .where(eq(companies.id, companyId));
+  if (!row) return { standing: 'good', balanceCents: 0 };
+  const status = row.subscription ? statusOf(row.subscription) : null;
+  return {
+    standing: accountStandingOf(row.account_status, status),
+    balanceCents: row.subscription?.balance_cents ?? 0,
+  };
+}
+
+/**
+ * What a request does, as far as standing decides: a GET reads; a billing route pays (a past-due account must be
+ * able to); the endpoints of PAID_ENDPOINTS spend; every other write changes the account's data.
+ */
+export function activityOf(endpoint: Pick<Endpoint, 'method' | 'path'>, access: string): AccountActivity {
+  if (endpoint.method === 'GET') return 'read';
+  if (
+    access === ('billing.manage' satisfies Permission) ||
+    access === ('billing.view' satisfies Permission)
+  ) {
+    return 'pay';
+  }
+  return PAID_ENDPOINTS[`${endpoint.method} ${endpoint.path}`] ?? 'change';
+}
+
+/** Refuses (402 past due, 403 parked or deactivated, with the §8 text) what the company's standing may not do. */
+export async function refuseUnlessStandingAllows(
+  db: Db,
+  companyId: number,
+  activity: AccountActivity,
+): Promise<void> {
+  if (activity === 'read' || activity === 'pay') return;
+  const { standing, balanceCents } = await standingOf(db, companyId);
+  if (standingAllows(standing, activity)) return;
+  const refusal = standingRefusal(standing, balanceCents);
+  throw new HttpError(refusal.status, refusal.message);
+}
