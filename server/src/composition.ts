@@ -1,7 +1,8 @@
 /**
  * The composition root: the one place the application's services are built, once per server, from its
  * configuration — what the instances share (Redis or this process), the outbox, realtime, the sign-in throttle, the text carrier and the voice carriers (Twilio
- * when configured, else the sandbox), text-to-speech, caller ID, the media fetch, the job runners' signals and
+ * when configured, else the sandbox), the billing provider (Maxio when configured, else the sandbox), the account
+ * standing check, text-to-speech, caller ID, the media fetch, the job runners' signals and
  * the clock. The server (main.ts), the tests (testing/testApp.ts) and the benchmarks all build their context here; tests and
  * benchmarks give their fakes through `overrides`.
  */
@@ -17,6 +18,8 @@ import { jobSignals } from './jobs/signals';
 import { fetchPublic, fetchPublicOutcome } from './lib/publicFetch';
 import { espeakTts } from './lib/tts';
 import { loginThrottleFor } from './modules/auth/throttle';
+import { billingProviderFrom } from './modules/billing/provider';
+import { standingCheck } from './modules/billing/standing/standing';
 import { sandboxCallerId } from './modules/callerId/sandbox';
 import { callerIdCacheFor, callerIdLookups } from './modules/callerId/service';
 import { sandboxOutbox } from './modules/sandbox/outbox';
@@ -41,6 +44,7 @@ export interface ServiceOverrides
       | 'fetchMedia'
       | 'fetchPage'
       | 'cluster'
+      | 'billing'
     >
   > {
   /** The sandbox network's waits (a ring's timeout, the menu's, a caller speaking): tests fire them by hand. */
@@ -70,6 +74,8 @@ export function composeServices(config: ServerConfig, db: Db, overrides: Service
     cluster,
     // Told of changes through the cluster, so what one instance changes every instance forgets.
     callers: new CallerCache(cluster),
+    billing: overrides.billing ?? billingProviderFrom(process.env, now),
+    standing: standingCheck(db),
   };
   // The voice carriers act through the context they are part of (call records, ringing and routing take it),
   // so they are added to it last.

@@ -1,5 +1,6 @@
 /** Plans, subscriptions and money (§3, §4, §9). */
 import { codes } from './codes';
+import type { Permission } from './permissions';
 
 /** §3 "Plans: unlimited (legacy), starter, unlimited, premium, deluxe, each monthly or yearly." */
 export const PLANS = codes([
@@ -255,6 +256,18 @@ export const PAID_ENDPOINTS: Readonly<Record<string, AccountActivity>> = Object.
   'POST /campaigns/{id}/resume': 'send_campaigns',
   'POST /companies/{companyId}/sms-verification/campaign/{id}/submit': 'submit_registration',
 });
+
+/**
+ * What a request does, as far as standing decides: a GET reads; a billing route pays (a past-due account must be
+ * able to); the endpoints of PAID_ENDPOINTS spend; every other write changes the account's data. `access` is the
+ * permission the route asks for.
+ */
+export function activityOf(endpoint: { method: string; path: string }, access: string): AccountActivity {
+  if (endpoint.method === 'GET') return 'read';
+  const paying: readonly Permission[] = ['billing.manage', 'billing.view'];
+  if ((paying as readonly string[]).includes(access)) return 'pay';
+  return PAID_ENDPOINTS[`${endpoint.method} ${endpoint.path}`] ?? 'change';
+}
 
 /* ------------------------------------------- payment messages ------------------------------------------- */
 

@@ -3,6 +3,7 @@ import {
   type AccountActivity,
   type AccountStanding,
   accountStandingOf,
+  activityOf,
   PAST_DUE_TEXTS,
   PROVIDER_STATUS_TABLE,
   pastDueMessage,
@@ -111,6 +112,28 @@ describe('account standing: §3 "Account status: ACTIVE=0, PARKED=1, DEACTIVATED
   it('every standing may read and pay (a balance can always be settled)', () => {
     for (const allowed of Object.values(STANDING_ALLOWS))
       expect(allowed).toEqual(expect.arrayContaining(['read', 'pay']));
+  });
+});
+
+describe('what a request does, as the route wrapper reads it for the standing check', () => {
+  it.each([
+    ['GET', '/numbers', 'numbers.view', 'read'],
+    ['GET', '/company/{id}/invoices', 'billing.view', 'read'],
+    ['POST', '/company/{id}/billing/retry', 'billing.manage', 'pay'],
+    ['POST', '/company/{companyId}/subscription/migrate', 'billing.manage', 'pay'],
+    ['POST', '/numbers', 'numbers.manage', 'buy_numbers'],
+    ['POST', '/numbers/bulk-purchase', 'numbers.manage', 'buy_numbers'],
+    ['POST', '/campaigns/{id}/resume', 'campaigns.manage', 'send_campaigns'],
+    [
+      'POST',
+      '/companies/{companyId}/sms-verification/campaign/{id}/submit',
+      'numbers.manage',
+      'submit_registration',
+    ],
+    ['POST', '/contacts', 'contacts.manage', 'change'],
+    ['DELETE', '/numbers/{id}', 'numbers.manage', 'change'],
+  ] as const)('%s %s (%s) → %s', (method, path, access, activity) => {
+    expect(activityOf({ method, path }, access)).toBe(activity);
   });
 });
 

@@ -14,9 +14,11 @@ import type { JobSignals } from '../jobs/signals';
 import type { fetchPublic, fetchPublicOutcome } from '../lib/publicFetch';
 import type { TextToSpeech } from '../lib/tts';
 import type { Realtime } from '../realtime/publish';
+import type { BillingProvider } from '../services/billing';
 import type { CallerIdLookups } from '../services/callerId';
 import type { LoginThrottle } from '../services/loginThrottle';
 import type { Outbox } from '../services/outbox';
+import type { StandingCheck } from '../services/standing';
 import type { CallerCache } from './callerCache';
 
 export interface AppContext {
@@ -54,4 +56,8 @@ export interface AppContext {
    * a membership or an organization's admins or companies tells it after committing: `usersChanged([ids])`.
    */
   callers: CallerCache;
+  /** Where the account's subscription and card live: Maxio when configured, else the sandbox provider. */
+  billing: BillingProvider;
+  /** What a company's standing (past due, parked, deactivated) still lets it do: the route wrapper asks it. */
+  standing: StandingCheck;
 }

@@ -7,6 +7,7 @@
  */
 import { type Endpoint, ID_MAX, IdParamSchema, successStatus } from '@shared/api/contract';
 import { VALIDATION_MESSAGE, validationEnvelope } from '@shared/api/errors';
+import { activityOf } from '@shared/domain/billing';
 import { effectiveRole, type Permission, roleCan } from '@shared/domain/permissions';
 import type { Role } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
@@ -14,7 +15,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { companies, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
-import { activityOf, refuseUnlessStandingAllows } from '../modules/billing/standing/standing';
 import type { Caller } from './caller';
 import { refuseStaleChange } from './conflicts';
 import type { AppContext } from './context';
@@ -311,7 +311,7 @@ export function registerRoute<E extends Endpoint>(
         }
         // The account's standing (past due, parked, deactivated) decides what it may still do: one rule for every
         // route (shared/domain/billing.ts STANDING_ALLOWS), answering 402/403 with the §8 text.
-        await refuseUnlessStandingAllows(ctx.db, company.id, activityOf(endpoint, access));
+        await ctx.standing.refuseUnlessAllowed(company.id, activityOf(endpoint, access));
         input.company = company;
       }
       if (caller && spec.organization) {

@@ -9,7 +9,6 @@ import { BILLING_MESSAGES } from '@shared/domain/billing';
 import type { z } from 'zod';
 import { billingProfiles } from '../../db/schema';
 import type { AppContext } from '../../http/context';
-import { billingProvider } from './provider';
 import { standingOf } from './standing/standing';
 import { profileOf, subscriptionOf } from './subscription/records';
 
@@ -55,7 +54,7 @@ export async function saveBilling(
     zip: body.billing_zip,
     country: body.billing_country,
   };
-  const vaulted = await billingProvider(ctx).savePaymentMethod({
+  const vaulted = await ctx.billing.savePaymentMethod({
     companyId,
     customerRef: existing?.provider_customer_ref ?? null,
     email: subscription?.customer_email || callerEmail,

@@ -8,6 +8,7 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   billingCharges,
+  companies,
   type InvoiceKind,
   type InvoiceLine,
   type InvoiceRow,
@@ -15,6 +16,8 @@ import {
   invoices,
 } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
+import { profileOf } from '../subscription/records';
+import { invoicePdf } from './pdf';
 
 export interface NewInvoice {
   companyId: number;
@@ -115,4 +118,19 @@ export async function invoiceOf(db: Db, companyId: number, id: number): Promise<
     .where(and(eq(invoices.id, id), eq(invoices.company_id, companyId)));
   if (!row) throw notFound('invoice');
   return row;
+}
+
+/** `GET /company/{id}/invoices/{invoiceId}/pdf`: the company's invoice as a PDF, with its number for the file name. */
+export async function invoiceDocument(
+  db: Db,
+  companyId: number,
+  id: number,
+): Promise<{ number: string; pdf: Uint8Array }> {
+  const invoice = await invoiceOf(db, companyId, id);
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const pdf = await invoicePdf(invoice, { name: company?.name ?? '' }, await profileOf(db, companyId));
+  return { number: invoice.number, pdf };
 }

@@ -1,15 +1,12 @@
 /**
  * The billing provider of a server: Maxio when its site and API key are configured (MAXIO_SUBDOMAIN,
  * MAXIO_API_KEY, MAXIO_PUBLIC_KEY and MAXIO_PRIVATE_KEY for Chargify.js, MAXIO_ENVIRONMENT US or EU), else the
- * sandbox. Read from the environment here rather than from ServerConfig so billing stays one module; one provider
- * per app context, built on first use.
+ * sandbox. Read from the environment here rather than from ServerConfig so billing stays one module; the
+ * composition root builds it once per server (`ctx.billing`).
  */
-import type { AppContext } from '../../../http/context';
+import type { BillingProvider } from '../../../services/billing';
 import { type MaxioConfig, maxioApi, maxioProvider } from './maxio';
 import { sandboxProvider } from './sandbox';
-import type { BillingProvider } from './types';
-
-const providers = new WeakMap<AppContext, BillingProvider>();
 
 /** The Maxio settings of `env`, or null when Maxio is not configured (then the sandbox is used). */
 export function maxioConfigFrom(env: NodeJS.ProcessEnv): MaxioConfig | null {
@@ -32,17 +29,8 @@ export function maxioConfigFrom(env: NodeJS.ProcessEnv): MaxioConfig | null {
   };
 }
 
-export function billingProvider(ctx: AppContext): BillingProvider {
-  let provider = providers.get(ctx);
-  if (!provider) {
-    const maxio = maxioConfigFrom(process.env);
-    provider = maxio ? maxioProvider(maxio, maxioApi(maxio), ctx.now) : sandboxProvider();
-    providers.set(ctx, provider);
-  }
-  return provider;
-}
-
-/** Tests: this app's provider is `provider` (a Maxio provider on a faked SDK client). */
-export function useBillingProvider(ctx: AppContext, provider: BillingProvider): void {
-  providers.set(ctx, provider);
+/** The provider `env` configures: Maxio on its SDK's client, or the sandbox. */
+export function billingProviderFrom(env: NodeJS.ProcessEnv, now: () => Date): BillingProvider {
+  const maxio = maxioConfigFrom(env);
+  return maxio ? maxioProvider(maxio, maxioApi(maxio), now) : sandboxProvider();
 }

@@ -9,9 +9,9 @@ import { ApiError } from '@maxio-com/advanced-billing-sdk';
 import { subscriptionStatusOf } from '@shared/domain/billing';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/errors';
+import type { SubscriptionHandle } from '../../../services/billing';
 import { maxioConfigFrom } from './index';
 import { chargifySecurityToken, declineOf, fromMaxio, type MaxioApi, maxioProvider } from './maxio';
-import type { SubscriptionHandle } from './types';
 
 const CONFIG = {
   subdomain: 'acme',

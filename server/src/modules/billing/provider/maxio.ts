@@ -23,8 +23,13 @@ import {
 import type { MigrationPreview } from '@shared/api/billing';
 import { PLAN_PRICES_CENTS, parsePlanIdentifier } from '@shared/domain/billing';
 import { HttpError } from '../../../lib/errors';
+import type {
+  BillingProvider,
+  ChargeOutcome,
+  DeclineReason,
+  ProviderSubscription,
+} from '../../../services/billing';
 import { isDowngrade } from '../subscription/proration';
-import type { BillingProvider, ChargeOutcome, DeclineReason, ProviderSubscription } from './types';
 
 export interface MaxioConfig {
   /** The site's subdomain (`acme` of acme.chargify.com). */

@@ -14,8 +14,8 @@ import {
   sandboxTokenOutcome,
 } from '@shared/domain/billing';
 import { invalid } from '../../../lib/errors';
+import type { BillingProvider, ChargeOutcome, SubscriptionHandle } from '../../../services/billing';
 import { periodEnd, prorate } from '../subscription/proration';
-import type { BillingProvider, ChargeOutcome, SubscriptionHandle } from './types';
 
 function ref(prefix: string): string {
   return `${prefix}_${randomBytes(9).toString('hex')}`;

@@ -11,7 +11,6 @@ import { type SubscriptionRow, subscriptions } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { invalid } from '../../../lib/errors';
 import { issueInvoice, settleOpenInvoices } from '../invoices/invoices';
-import { billingProvider } from '../provider';
 import { periodEnd } from '../subscription/proration';
 import { handleOf, profileOf, statusOf, subscriptionOf } from '../subscription/records';
 
@@ -22,7 +21,7 @@ export type RenewalOutcome = 'not_due' | 'renewed' | 'declined' | 'ended' | 'not
 
 /** Renews one period of the company's subscription if it is due; answers what happened. */
 export async function renewIfDue(ctx: AppContext, companyId: number): Promise<RenewalOutcome> {
-  const provider = billingProvider(ctx);
+  const provider = ctx.billing;
   const row = await subscriptionOf(ctx.db, companyId);
   if (!row || !provider.chargeRenewal || row.provider !== provider.name) return 'not_ours';
   const status = statusOf(row);
@@ -113,7 +112,7 @@ export async function renewDuePeriods(ctx: AppContext, companyId: number): Promi
  * month. Only on the sandbox: a real provider's periods are its own.
  */
 export async function renewNowInSandbox(ctx: AppContext, companyId: number): Promise<RenewalOutcome> {
-  const provider = billingProvider(ctx);
+  const provider = ctx.billing;
   const row = await subscriptionOf(ctx.db, companyId);
   if (provider.name !== 'sandbox' || !row || row.provider !== 'sandbox') {
     throw invalid({ subscription: ['Only a sandbox subscription can be renewed on demand.'] });

@@ -2,22 +2,21 @@
  * The account's standing, enforced: where a company stands (shared/domain/billing.ts `accountStandingOf`: its §3
  * account status and its subscription), and the one check every route makes through the route wrapper
  * (http/route.ts) — and the campaign queue, for campaigns saved as queued — before doing what the standing may
- * not (STANDING_ALLOWS). The refusal carries the §8 past-due text with the balance.
+ * not (STANDING_ALLOWS); the composition root builds the check, the wrapper reads the request's activity with
+ * `activityOf`. The refusal carries the §8 past-due text with the balance.
  */
-import type { Endpoint } from '@shared/api/contract';
 import {
   type AccountActivity,
   type AccountStanding,
   accountStandingOf,
-  PAID_ENDPOINTS,
   standingAllows,
   standingRefusal,
 } from '@shared/domain/billing';
-import type { Permission } from '@shared/domain/permissions';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, subscriptions } from '../../../db/schema';
 import { HttpError } from '../../../lib/errors';
+import type { StandingCheck } from '../../../services/standing';
 import { statusOf } from '../subscription/records';
 
 export interface Standing {
@@ -39,30 +38,15 @@ export async function standingOf(db: Db, companyId: number): Promise<Standing> {
   };
 }
 
-/**
- * What a request does, as far as standing decides: a GET reads; a billing route pays (a past-due account must be
- * able to); the endpoints of PAID_ENDPOINTS spend; every other write changes the account's data.
- */
-export function activityOf(endpoint: Pick<Endpoint, 'method' | 'path'>, access: string): AccountActivity {
-  if (endpoint.method === 'GET') return 'read';
-  if (
-    access === ('billing.manage' satisfies Permission) ||
-    access === ('billing.view' satisfies Permission)
-  ) {
-    return 'pay';
-  }
-  return PAID_ENDPOINTS[`${endpoint.method} ${endpoint.path}`] ?? 'change';
-}
-
 /** Refuses (402 past due, 403 parked or deactivated, with the §8 text) what the company's standing may not do. */
-export async function refuseUnlessStandingAllows(
-  db: Db,
-  companyId: number,
-  activity: AccountActivity,
-): Promise<void> {
-  if (activity === 'read' || activity === 'pay') return;
-  const { standing, balanceCents } = await standingOf(db, companyId);
-  if (standingAllows(standing, activity)) return;
-  const refusal = standingRefusal(standing, balanceCents);
-  throw new HttpError(refusal.status, refusal.message);
+export function standingCheck(db: Db): StandingCheck {
+  return {
+    async refuseUnlessAllowed(companyId: number, activity: AccountActivity): Promise<void> {
+      if (activity === 'read' || activity === 'pay') return;
+      const { standing, balanceCents } = await standingOf(db, companyId);
+      if (standingAllows(standing, activity)) return;
+      const refusal = standingRefusal(standing, balanceCents);
+      throw new HttpError(refusal.status, refusal.message);
+    },
+  };
 }

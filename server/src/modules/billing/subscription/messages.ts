@@ -2,7 +2,7 @@
 import { BILLING_MESSAGES, formatUsd, PLANS, type Plan } from '@shared/domain/billing';
 import { labelOf } from '@shared/domain/codes';
 import { HttpError } from '../../../lib/errors';
-import type { DeclineReason } from '../provider/types';
+import type { DeclineReason } from '../../../services/billing';
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 

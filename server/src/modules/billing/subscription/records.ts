@@ -15,7 +15,7 @@ import {
   subscriptions,
 } from '../../../db/schema';
 import { HttpError } from '../../../lib/errors';
-import type { SubscriptionHandle } from '../provider/types';
+import type { SubscriptionHandle } from '../../../services/billing';
 
 export async function subscriptionOf(db: Db, companyId: number): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.company_id, companyId));

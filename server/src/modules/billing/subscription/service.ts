@@ -4,10 +4,12 @@
  * renewal. Each action asks the provider first and keeps what it answered; a declined charge changes nothing and
  * answers 402 with §8's text.
  */
-import type { MigrationPreview, Subscription } from '@shared/api/billing';
+import type { MigrationPreview, PlanOption, Subscription } from '@shared/api/billing';
 import {
   BILLING_MESSAGES,
   BILLING_PERIODS,
+  PLAN_ALLOWANCES,
+  PLAN_PRICES_CENTS,
   PLANS,
   PURCHASABLE_PLANS,
   parsePlanIdentifier,
@@ -20,8 +22,8 @@ import { type SubscriptionRow, subscriptions } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { conflict, invalid } from '../../../lib/errors';
 import { issueInvoice, settleOpenInvoices } from '../invoices/invoices';
-import { billingProvider } from '../provider';
 import { armBillingCycle } from '../renewals/job';
+import { type RenewalOutcome, renewNowInSandbox } from '../renewals/renew';
 import { declined, SUBSCRIPTION_MESSAGES } from './messages';
 import { periodEnd } from './proration';
 import { handleOf, profileOf, statusOf, subscriptionOf, viewSubscription } from './records';
@@ -33,7 +35,7 @@ export interface Answer {
 
 async function answer(ctx: AppContext, companyId: number, message: string): Promise<Answer> {
   const row = await subscriptionOf(ctx.db, companyId);
-  return { data: viewSubscription(row, billingProvider(ctx).name), message };
+  return { data: viewSubscription(row, ctx.billing.name), message };
 }
 
 async function update(ctx: AppContext, companyId: number, values: Partial<SubscriptionRow>): Promise<void> {
@@ -86,7 +88,7 @@ export async function subscribe(
   if (!profile?.card_token || !profile.provider_customer_ref || !profile.provider_payment_ref) {
     throw invalid({ card: ['Add a card first.'] });
   }
-  const provider = billingProvider(ctx);
+  const provider = ctx.billing;
   const now = ctx.now();
   const started = await provider.subscribe({
     companyId,
@@ -141,7 +143,7 @@ export async function previewMigration(
     throw invalid({ identifier: ['This is the current plan.'] });
   }
   const handle = handleOf(row, await profileOf(ctx.db, companyId));
-  return billingProvider(ctx).previewMigration(handle, identifier, ctx.now());
+  return ctx.billing.previewMigration(handle, identifier, ctx.now());
 }
 
 export async function migrate(ctx: AppContext, companyId: number, identifier: string): Promise<Answer> {
@@ -149,7 +151,7 @@ export async function migrate(ctx: AppContext, companyId: number, identifier: st
   const preview = await previewMigration(ctx, companyId, identifier);
   const row = await live(ctx, companyId);
   const handle = handleOf(row, await profileOf(ctx.db, companyId));
-  const provider = billingProvider(ctx);
+  const provider = ctx.billing;
   if (preview.takes_effect === 'period_end') {
     await provider.scheduleProductChange(handle, identifier);
     await update(ctx, companyId, { pending_identifier: identifier });
@@ -202,7 +204,7 @@ export async function cancel(
   if (downsell) return migrate(ctx, companyId, downsell);
   const row = await live(ctx, companyId);
   if (row.cancel_at_period_end) throw conflict('The subscription is already set to end.');
-  await billingProvider(ctx).cancelAtPeriodEnd(handleOf(row, await profileOf(ctx.db, companyId)));
+  await ctx.billing.cancelAtPeriodEnd(handleOf(row, await profileOf(ctx.db, companyId)));
   await update(ctx, companyId, { cancel_at_period_end: true });
   return answer(ctx, companyId, SUBSCRIPTION_MESSAGES.canceling(row.current_period_ends_at));
 }
@@ -211,7 +213,7 @@ export async function cancel(
 export async function clearCancel(ctx: AppContext, companyId: number): Promise<Answer> {
   const row = await live(ctx, companyId);
   if (!row.cancel_at_period_end) throw invalid({ subscription: ['The subscription is not set to end.'] });
-  await billingProvider(ctx).clearCancel(handleOf(row, await profileOf(ctx.db, companyId)));
+  await ctx.billing.clearCancel(handleOf(row, await profileOf(ctx.db, companyId)));
   await update(ctx, companyId, { cancel_at_period_end: false });
   return answer(ctx, companyId, SUBSCRIPTION_MESSAGES.cleared);
 }
@@ -220,7 +222,7 @@ export async function clearCancel(ctx: AppContext, companyId: number): Promise<A
 export async function revertProductChange(ctx: AppContext, companyId: number): Promise<Answer> {
   const row = await live(ctx, companyId);
   if (!row.pending_identifier) throw invalid({ subscription: ['No plan change is waiting.'] });
-  await billingProvider(ctx).revertProductChange(handleOf(row, await profileOf(ctx.db, companyId)));
+  await ctx.billing.revertProductChange(handleOf(row, await profileOf(ctx.db, companyId)));
   await update(ctx, companyId, { pending_identifier: null });
   return answer(ctx, companyId, SUBSCRIPTION_MESSAGES.reverted);
 }
@@ -234,7 +236,7 @@ export async function updateCustomer(
   await live(ctx, companyId);
   const profile = await profileOf(ctx.db, companyId);
   if (profile?.provider_customer_ref) {
-    await billingProvider(ctx).updateCustomer(profile.provider_customer_ref, customer);
+    await ctx.billing.updateCustomer(profile.provider_customer_ref, customer);
   }
   await update(ctx, companyId, {
     customer_email: customer.email,
@@ -262,11 +264,46 @@ export async function retryPayment(ctx: AppContext, companyId: number): Promise<
   if (!row || statusOf(row) !== 'retry_period' || row.balance_cents <= 0) {
     throw invalid({ subscription: ['Nothing is owed: there is no payment to retry.'] });
   }
-  const provider = billingProvider(ctx);
+  const provider = ctx.billing;
   const outcome = await provider.retry(handleOf(row, await profileOf(ctx.db, companyId)), row.balance_cents);
   if (!outcome.ok) throw declined(outcome.reason);
   const now = ctx.now();
   await update(ctx, companyId, { provider_state: 'active', balance_cents: 0 });
   await settleOpenInvoices(ctx.db, companyId, now, outcome.ref);
   return answer(ctx, companyId, SUBSCRIPTION_MESSAGES.retried);
+}
+
+/** §7 `GET …/subscription/plans`: every plan in both periods with its price and allowances, the current one marked. */
+export async function planChoices(ctx: AppContext, companyId: number): Promise<PlanOption[]> {
+  const row = await subscriptionOf(ctx.db, companyId);
+  const current = row ? planIdentifier(row.plan, row.period) : null;
+  return PLANS.flatMap((plan) =>
+    BILLING_PERIODS.map((period) => {
+      const identifier = planIdentifier(plan.value, period.value);
+      return {
+        identifier,
+        plan: plan.value,
+        period: period.value,
+        label: `${plan.label} (${period.label.toLowerCase()})`,
+        price_cents: PLAN_PRICES_CENTS[plan.value][period.value],
+        included: PLAN_ALLOWANCES[plan.value],
+        current: identifier === current,
+        purchasable: PURCHASABLE_PLANS.includes(plan.value),
+      };
+    }),
+  );
+}
+
+const SANDBOX_RENEWAL_MESSAGES: Record<RenewalOutcome, string> = {
+  renewed: 'Renewed: the next period was charged.',
+  declined: 'The renewal was declined: the account is past due.',
+  ended: 'The subscription ended, as its cancel asked.',
+  not_due: 'Nothing was due.',
+  not_ours: 'There is no live subscription to renew.',
+};
+
+/** The sandbox's "renew now" (renewals/renew.ts `renewNowInSandbox`), answered with what happened. */
+export async function renewInSandbox(ctx: AppContext, companyId: number): Promise<Answer> {
+  const outcome = await renewNowInSandbox(ctx, companyId);
+  return answer(ctx, companyId, SANDBOX_RENEWAL_MESSAGES[outcome]);
 }

@@ -28,7 +28,6 @@ import type { AppContext } from '../../../http/context';
 import { parseInput } from '../../../http/route';
 import { wakeJobRunners } from '../../../jobs/queue';
 import { conflict, invalid, notFound } from '../../../lib/errors';
-import { refuseUnlessStandingAllows } from '../../billing/standing/standing';
 import { MESSAGES as SEND_MESSAGES } from '../../messaging/service';
 import { MEDIA_MESSAGES, removeMedia, type StoredMedia } from '../../messaging/upload';
 import { campaignSendRefusal } from '../../registration/sending';
@@ -165,7 +164,7 @@ async function checkSendable(ctx: AppContext, companyId: number, next: Next): Pr
   let blockers: string[];
   if (next.state === 'queued') {
     // A past-due, parked or deactivated account queues no send (the standing's one table, shared/domain/billing.ts).
-    await refuseUnlessStandingAllows(ctx.db, companyId, 'send_campaigns');
+    await ctx.standing.refuseUnlessAllowed(companyId, 'send_campaigns');
     const [company] = await ctx.db
       .select({ links_enabled: companies.links_enabled })
       .from(companies)

@@ -1,6 +1,7 @@
 /**
  * What the app needs of a billing provider (Maxio Advanced Billing, or the sandbox): vault a tokenised card, run a
- * subscription through its life, charge, and price a plan change. Our tables keep a copy of what the provider
+ * subscription through its life, charge, and price a plan change. The interface lives here so the context can name
+ * it without importing a module; the providers are modules/billing/provider/, chosen by the composition root. Our tables keep a copy of what the provider
  * answered (db/schema/billing.ts); a provider's own subscription states become §3 statuses through the one table
  * in shared/domain/billing.ts.
  */
