@@ -7,6 +7,11 @@
 import type { AccountActivity } from '@shared/domain/billing';
 
 export interface StandingCheck {
+  /** Why the company's standing refuses `activity` now (402 past due, 403 parked or deactivated), or null. */
+  refusalOf(
+    companyId: number,
+    activity: AccountActivity,
+  ): Promise<{ status: 402 | 403; message: string } | null>;
   /** Resolves when the company's standing allows `activity`; else throws 402 (past due) or 403 with the §8 text. */
   refuseUnlessAllowed(companyId: number, activity: AccountActivity): Promise<void>;
 }

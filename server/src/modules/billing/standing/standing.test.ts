@@ -3,14 +3,17 @@
  * wrapper and the campaign queue): a PARKED company (§3 "Account status: ACTIVE=0, PARKED=1, DEACTIVATED=2")
  * cannot buy a number or send a campaign and is told why; it can still read and pay. A past-due one cannot buy a
  * number or queue a campaign — §8 'Your account has an outstanding balance of ' … 'Please update your payment info
- * to reactivate your account.' — but still replies and saves drafts. Seeded companies are in good standing.
+ * to reactivate your account.' — but still replies and saves drafts; a campaign queued before it fell behind
+ * pauses with that text when its send starts. Seeded companies are in good standing.
  */
 import { PAID_ENDPOINTS, pastDueMessage } from '@shared/domain/billing';
 import { ACCOUNT_STATUS } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { companies, subscriptions } from '../../../db/schema';
+import { campaignRecipients, campaigns, companies, subscriptions } from '../../../db/schema';
 import { sharedTestApp } from '../../../testing/testApp';
+import { CAMPAIGN_SEND_JOB } from '../../campaigns/engine';
+import { makeGroup, queueCampaign as queueForSending } from '../../campaigns/engine/testing';
 import { multipart, type Part } from '../../messaging/testing';
 import { standingOf } from './standing';
 
@@ -135,6 +138,32 @@ describe('past due (retry_period): replies and drafts go on; what costs money wa
     expect((await resume()).statusCode).toBe(402);
     const draft = await queueCampaign('draft');
     expect(draft.statusCode, draft.body).toBe(201);
+  });
+
+  it("a campaign queued in good standing pauses with §8's text when its send starts past due; it sends once paid", async () => {
+    await setSubscriptionState('active', 0);
+    const { groupId } = await makeGroup(t.ctx.db, motors, 2);
+    const campaign = await queueForSending(t.ctx, {
+      companyId: motors,
+      numberId: t.ids.numbers.motorsMain,
+      groupId,
+    });
+    await setSubscriptionState('past_due', 14_900);
+    await t.app.jobs.runDue({ kinds: [CAMPAIGN_SEND_JOB] });
+    const [paused] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(paused?.state).toBe('paused');
+    expect(paused?.state_reason).toBe(pastDueMessage(14_900));
+    expect(
+      await t.ctx.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaign_id, campaign.id)),
+    ).toEqual([]);
+
+    await setSubscriptionState('active', 0);
+    const resumed = await t.as(ADMIN, { method: 'POST', url: `/api/campaigns/${campaign.id}/resume` });
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    await t.app.jobs.runDue({ kinds: [CAMPAIGN_SEND_JOB] });
+    const [sent] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(sent?.state).toBe('sent');
+    await setSubscriptionState('past_due', 14_900);
   });
 
   it('back in good standing once paid', async () => {

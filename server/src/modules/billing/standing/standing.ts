@@ -40,13 +40,16 @@ export async function standingOf(db: Db, companyId: number): Promise<Standing> {
 
 /** Refuses (402 past due, 403 parked or deactivated, with the §8 text) what the company's standing may not do. */
 export function standingCheck(db: Db): StandingCheck {
-  return {
-    async refuseUnlessAllowed(companyId: number, activity: AccountActivity): Promise<void> {
-      if (activity === 'read' || activity === 'pay') return;
+  const check: StandingCheck = {
+    async refusalOf(companyId, activity) {
+      if (activity === 'read' || activity === 'pay') return null;
       const { standing, balanceCents } = await standingOf(db, companyId);
-      if (standingAllows(standing, activity)) return;
-      const refusal = standingRefusal(standing, balanceCents);
-      throw new HttpError(refusal.status, refusal.message);
+      return standingAllows(standing, activity) ? null : standingRefusal(standing, balanceCents);
+    },
+    async refuseUnlessAllowed(companyId, activity) {
+      const refusal = await check.refusalOf(companyId, activity);
+      if (refusal) throw new HttpError(refusal.status, refusal.message);
     },
   };
+  return check;
 }

@@ -46,8 +46,11 @@ import { publishCampaign, refreshDirtyStats, refreshStats } from './stats';
 
 /** How often a run checkpoints, publishes its counts and looks at its recent outcomes (wall time). */
 export const TICK_MS = 500;
-/** How often a sending run asks whether its number is still registered (a withdrawal pauses it within this). */
-const REGISTRATION_RECHECK_MS = 10_000;
+/**
+ * How often a sending run asks whether its number is still registered and its account still in good standing (a
+ * withdrawal, or a renewal declined, pauses it within this).
+ */
+const SEND_RIGHTS_RECHECK_MS = 10_000;
 /** How many sends between two looks at the auto-pause rule (half its window: a bad run is caught early). */
 const JUDGE_EVERY = Math.max(1, Math.floor(AUTO_PAUSE.window / 2));
 /** How far back (in ledger positions) the auto-pause rule looks for its last sends; skipped rows leave gaps. */
@@ -95,8 +98,9 @@ export async function runCampaignSend(ctx: AppContext, job: RunningJob): Promise
     await endCampaign(ctx, campaign, 'failed', gone ? SEND_MESSAGES.numberGone : SEND_MESSAGES.numberNoSms);
     return;
   }
-  // Registration withdrawn (cancelled, rejected) since the campaign was queued: pause, saying why.
-  if (await pauseIfUnregistered(ctx, campaign)) return;
+  // Registration withdrawn (cancelled, rejected) or the account fallen behind since the campaign was queued:
+  // pause, saying why.
+  if (await pauseIfRefused(ctx, campaign)) return;
   if (!campaign.started_at) {
     const current = campaign;
     const started = await ctx.db.transaction(async (transaction) => {
@@ -112,12 +116,14 @@ export async function runCampaignSend(ctx: AppContext, job: RunningJob): Promise
 }
 
 /**
- * Pauses the campaign with the reason when its number has no approved registration any more (modules/registration
- * sending.ts); answers whether it did. Resuming after the number is registered again sends the rest.
+ * Pauses the campaign with the reason when its account's standing no longer lets it send campaigns (past due,
+ * parked, deactivated: §8's text) or its number has no approved registration any more (modules/registration
+ * sending.ts); answers whether it did. Resuming once paid, or registered again, sends the rest.
  */
-async function pauseIfUnregistered(ctx: AppContext, campaign: CampaignRow): Promise<boolean> {
-  if (!campaign.number_id) return false;
-  const reason = await campaignSendRefusal(ctx, campaign.number_id);
+async function pauseIfRefused(ctx: AppContext, campaign: CampaignRow): Promise<boolean> {
+  const standing = await ctx.standing.refusalOf(campaign.company_id, 'send_campaigns');
+  const reason =
+    standing?.message ?? (campaign.number_id ? await campaignSendRefusal(ctx, campaign.number_id) : null);
   if (!reason) return false;
   const [paused] = await ctx.db
     .update(campaigns)
@@ -167,8 +173,8 @@ class CampaignRun {
   /** This run's claim: the rows it holds while sending carry it. */
   private readonly claim = randomUUID();
   private lastTick = Date.now();
-  /** When the number's registration was last looked at (every REGISTRATION_RECHECK_MS while sending). */
-  private registrationCheckedAt = Date.now();
+  /** When the standing and the number's registration were last looked at (every SEND_RIGHTS_RECHECK_MS). */
+  private sendRightsCheckedAt = Date.now();
   /** Sends this run made (carried or refused), and how many it had made when it last judged its outcomes. */
   private attempted = 0;
   private judgedAt = 0;
@@ -262,9 +268,9 @@ class CampaignRun {
     if (!timeUp) return false;
     this.lastTick = Date.now();
     await this.job.checkpoint({ done: this.attempted, total: null });
-    if (Date.now() - this.registrationCheckedAt >= REGISTRATION_RECHECK_MS) {
-      this.registrationCheckedAt = Date.now();
-      if (await pauseIfUnregistered(this.ctx, this.campaign)) return true;
+    if (Date.now() - this.sendRightsCheckedAt >= SEND_RIGHTS_RECHECK_MS) {
+      this.sendRightsCheckedAt = Date.now();
+      if (await pauseIfRefused(this.ctx, this.campaign)) return true;
     }
     const row = await refreshStats(this.ctx, this.campaign.id, { publish: false });
     if (row?.state !== 'sending' || row.generation !== this.campaign.generation) return true;
