@@ -283,6 +283,14 @@ export const BILLING_ENDPOINTS = {
     params: z.object({ id, invoiceId: id }),
     response: null,
   }),
+  providerWebhook: endpoint({
+    method: 'POST',
+    path: '/webhooks/maxio',
+    summary:
+      'Maxio: a subscription event (form-encoded, signed with the site shared key); the subscription is re-read from Maxio',
+    body: z.record(z.string(), z.unknown()),
+    response: z.object({ applied: z.boolean() }),
+  }),
 } as const;
 
 export const SUBSCRIPTION_ENDPOINTS = {

@@ -101,4 +101,19 @@ export interface BillingProvider {
    * period's end). Absent for a provider that renews and runs its dunning itself (Maxio).
    */
   chargeRenewal?(subscription: SubscriptionHandle, amountCents: number): Promise<ChargeOutcome>;
+  /**
+   * The notices a provider that renews and dunns on its own sends us (Maxio's webhooks: a renewal paid or
+   * declined, a state change, a delayed product change done). Absent when the provider sends none, or none is
+   * configured to be trusted (the sandbox: our renewal job is its clock).
+   */
+  notices?: ProviderNotices;
+}
+
+export interface ProviderNotices {
+  /** Whether the raw body was signed by the provider (its shared key), from the request's headers. */
+  verify(rawBody: string, headers: Readonly<Record<string, string | string[] | undefined>>): boolean;
+  /** The provider's id of the subscription a notice is about, or null for a notice about something else. */
+  subscriptionRefOf(body: Readonly<Record<string, unknown>>): string | null;
+  /** The subscription as it stands now at the provider, with the plan identifier of its product. */
+  read(ref: string): Promise<ProviderSubscription & { identifier: string | null }>;
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
 import { invoiceDocument, listInvoices } from './invoices/invoices';
+import { takeProviderNotice } from './notices';
 import { createOffer, listOffers, updateOffer } from './offers';
 import { billingDetails, saveBilling } from './profile';
 import { subscriptionOf, viewSubscription } from './subscription/records';
@@ -78,6 +79,21 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     toggleFeature(ctx, company.id, params.name, body.enabled),
   );
   byCompany(S.sandboxRenew, 'billing.manage', async ({ company }) => renewInSandbox(ctx, company.id));
+  // The provider's own doings (Maxio's webhooks): public, trusted by their signature over the raw body, which the
+  // form parser of this scope keeps.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (request, body, done) => {
+        request.rawBody = String(body);
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    moduleRoutes(scope, ctx)(B.providerWebhook, 'public', async ({ request, body }) =>
+      takeProviderNotice(ctx, { rawBody: request.rawBody ?? '', headers: request.headers, body }),
+    );
+  });
   byCompany(S.offers, 'billing.view', async ({ company }) => ({ data: await listOffers(ctx, company.id) }));
   byCompany(S.createOffer, 'billing.manage', async ({ company, body }) =>
     createOffer(ctx, company.id, body.identifier),

@@ -1,6 +1,7 @@
 /**
  * The billing provider of a server: Maxio when its site and API key are configured (MAXIO_SUBDOMAIN,
- * MAXIO_API_KEY, MAXIO_PUBLIC_KEY and MAXIO_PRIVATE_KEY for Chargify.js, MAXIO_ENVIRONMENT US or EU), else the
+ * MAXIO_API_KEY, MAXIO_PUBLIC_KEY and MAXIO_PRIVATE_KEY for Chargify.js, MAXIO_ENVIRONMENT US or EU,
+ * MAXIO_WEBHOOK_KEY — the site's shared key — to take its webhooks), else the
  * sandbox. Read from the environment here rather than from ServerConfig so billing stays one module; the
  * composition root builds it once per server (`ctx.billing`).
  */
@@ -26,6 +27,7 @@ export function maxioConfigFrom(env: NodeJS.ProcessEnv): MaxioConfig | null {
     publicKey,
     privateKey,
     environment: env.MAXIO_ENVIRONMENT === 'EU' ? 'EU' : 'US',
+    webhookKey: env.MAXIO_WEBHOOK_KEY?.trim() || undefined,
   };
 }
 

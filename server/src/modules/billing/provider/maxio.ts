@@ -8,7 +8,7 @@
  * are wrapped by `MaxioApi` (the few this provider makes), so tests give it a fake client and check the request
  * shapes and the mapping of its answers (maxio.test.ts); nothing here has been run against a live Maxio site.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ApiError,
   Client,
@@ -27,6 +27,7 @@ import type {
   BillingProvider,
   ChargeOutcome,
   DeclineReason,
+  ProviderNotices,
   ProviderSubscription,
 } from '../../../services/billing';
 import { isDowngrade } from '../subscription/proration';
@@ -39,6 +40,8 @@ export interface MaxioConfig {
   publicKey: string;
   privateKey: string;
   environment: 'US' | 'EU';
+  /** The site's shared key, which signs its webhooks (MAXIO_WEBHOOK_KEY); without it no webhook is trusted. */
+  webhookKey?: string;
 }
 
 /** The SDK calls this provider makes, as the SDK's controllers declare them. */
@@ -153,9 +156,42 @@ async function calling<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Maxio signs a webhook's raw body with the site's shared key: HMAC-SHA256, hex, in this header. */
+export const MAXIO_SIGNATURE_HEADER = 'x-chargify-webhook-signature-hmac-sha-256';
+
+export function maxioWebhookSignature(rawBody: string, key: string): string {
+  return createHmac('sha256', key).update(rawBody).digest('hex');
+}
+
+/**
+ * Maxio's webhooks (form-encoded, `payload[subscription][id]` for a subscription's events), trusted when signed
+ * with the site's shared key; the subscription is then read from the API rather than taken from the notice, so a
+ * late or replayed notice cannot set an old state.
+ */
+function maxioNotices(api: MaxioApi, key: string): ProviderNotices {
+  return {
+    verify(rawBody, headers) {
+      const given = headers[MAXIO_SIGNATURE_HEADER];
+      if (typeof given !== 'string' || !/^[0-9a-f]{64}$/i.test(given)) return false;
+      const expected = Buffer.from(maxioWebhookSignature(rawBody, key), 'hex');
+      return timingSafeEqual(expected, Buffer.from(given, 'hex'));
+    },
+    subscriptionRefOf(body) {
+      const id = body['payload[subscription][id]'];
+      return typeof id === 'string' && /^\d+$/.test(id) ? id : null;
+    },
+    async read(ref) {
+      const answer = await calling(() => api.subscriptions.readSubscription(idOf(ref)));
+      const subscription = answer.result.subscription;
+      return { ...fromMaxio(subscription), identifier: subscription?.product?.handle ?? null };
+    },
+  };
+}
+
 export function maxioProvider(config: MaxioConfig, api: MaxioApi, now: () => Date): BillingProvider {
   return {
     name: 'maxio',
+    ...(config.webhookKey ? { notices: maxioNotices(api, config.webhookKey) } : {}),
     async hostedFields() {
       return {
         provider: 'maxio',
