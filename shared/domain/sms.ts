@@ -6,9 +6,9 @@
  * characters `^{}\[~]|€` and form feed count two) or, when any character is outside GSM-7, UCS-2 (70 in one, 67
  * per part; characters outside the BMP, such as most emoji, count two UTF-16 units).
  */
-const GSM_BASIC =
+export const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const GSM_EXTENDED = '^{}\\[~]|€\f';
+export const GSM_EXTENDED = '^{}\\[~]|€\f';
 
 const basic = new Set(GSM_BASIC);
 const extended = new Set(GSM_EXTENDED);

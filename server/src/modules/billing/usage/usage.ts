@@ -3,13 +3,13 @@
  * now, call minutes (each call rounded up to the minute, as carriers bill), messages and their segments (both
  * directions), and registration fees charged — and what the usage beyond the plan costs so far.
  *
- * Segments are counted in SQL as GSM-7 segments (160 characters alone, 153 each when split): a text with other
- * characters (UCS-2, 70/67) counts low. Reading every message's text to count exactly would cost a period's worth
- * of rows on every meter refresh; the provider's invoice is the exact figure.
+ * Segments are counted in SQL by shared/domain/sms.ts's rule (`segmentsSql`), so a meter refresh reads no
+ * message text out of the database; a message without text (a picture alone) is one.
  */
 import type { Usage } from '@shared/api/billing';
 import { PLAN_ALLOWANCES, type Plan, USAGE_RATES_CENTS } from '@shared/domain/billing';
-import { and, count, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { GSM_BASIC, GSM_EXTENDED } from '@shared/domain/sms';
+import { and, count, eq, gte, isNull, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { billingCharges, calls, conversationItems, numbers } from '../../../db/schema';
 
@@ -25,6 +25,31 @@ export function calendarMonth(now: Date): { start: Date; end: Date } {
     start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)),
     end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
   };
+}
+
+/** A PostgreSQL bracket expression's members: its specials (`\ ] [ ^ -`) escaped. */
+const bracketed = (characters: string) => characters.replace(/[\\\][^-]/g, (char) => `\\${char}`);
+const NOT_GSM = `[^${bracketed(GSM_BASIC + GSM_EXTENDED)}]`;
+const GSM_EXTENSION = `[${bracketed(GSM_EXTENDED)}]`;
+/** Characters outside the BMP: two UTF-16 units each in UCS-2. */
+const ASTRAL = '[\\U00010000-\\U0010FFFF]';
+
+/**
+ * The SMS segments of a text, in SQL, exactly as `countSegments` counts them (shared/domain/sms.ts): GSM-7 — 160
+ * septets in one, 153 per part, the extension characters counting two — unless a character is outside GSM-7, then
+ * UCS-2 — 70 UTF-16 units in one, 67 per part. At least one: a message is billed even without text.
+ */
+export function segmentsSql(column: SQLWrapper): SQL<number> {
+  const text = sql`coalesce(${column}, '')`;
+  const length = sql`char_length(${text})`;
+  const twice = (pattern: string) =>
+    sql`(${length} - char_length(regexp_replace(${text}, ${pattern}, '', 'g')))`;
+  const septets = sql`(${length} + ${twice(GSM_EXTENSION)})`;
+  const units = sql`(${length} + ${twice(ASTRAL)})`;
+  return sql<number>`case
+    when ${text} ~ ${NOT_GSM} then case when ${units} <= 70 then 1 else ceil(${units}::numeric / 67) end
+    when ${septets} <= 160 then 1
+    else ceil(${septets}::numeric / 153) end`;
 }
 
 export async function meterUsage(db: Db, companyId: number, period: UsagePeriod): Promise<Usage> {
@@ -45,8 +70,7 @@ export async function meterUsage(db: Db, companyId: number, period: UsagePeriod)
   const [messageRow] = await db
     .select({
       messages: count(),
-      segments: sql<string>`coalesce(sum(case when char_length(${conversationItems.content}) <= 160 then 1
-        else ceil(char_length(${conversationItems.content})::numeric / 153) end), 0)`,
+      segments: sql<string>`coalesce(sum(${segmentsSql(conversationItems.content)}), 0)`,
     })
     .from(conversationItems)
     .where(
