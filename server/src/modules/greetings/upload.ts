@@ -6,16 +6,20 @@
  * leaves nothing behind. Rendered speech is stored here too (`storeAudio`).
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { GREETING_AUDIO_TYPES, GREETING_MAX_BYTES, type GreetingAudioType } from '@shared/api/greetings';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
-import { mediaPath, readHead, sniffMediaType } from '../messaging/upload';
+import {
+  type FilePart,
+  hasErrorCode,
+  multipartParts,
+  receiveFilePart,
+  uploadError,
+} from '../../lib/multipart';
+import { mediaPath, sniffMediaType } from '../messaging/upload';
 
 /** Audio as a greeting row stores it: the path relative to the data folder. */
 export interface StoredAudio {
@@ -100,28 +104,13 @@ async function storeUpload(ctx: AppContext, companyId: number, part: FilePart): 
     throw invalid({ file: [GREETING_UPLOAD_MESSAGES.type(name)] });
   }
   // Stored under a neutral name first: the extension follows what the bytes turn out to be.
-  const received = join('greetings', String(companyId), `${randomUUID()}.upload`);
-  const absolute = mediaPath(ctx, received);
-  await mkdir(dirname(absolute), { recursive: true });
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => {
-    size += chunk.length;
+  const absolute = mediaPath(ctx, join('greetings', String(companyId), `${randomUUID()}.upload`));
+  const { size, head, refuse } = await receiveFilePart(part, absolute, {
+    field: 'file',
+    tooLarge: GREETING_UPLOAD_MESSAGES.tooLarge(name),
+    empty: GREETING_UPLOAD_MESSAGES.empty(name),
   });
-  const refuse = async (message: string) => {
-    await rm(absolute, { force: true });
-    return invalid({ file: [message] });
-  };
-  try {
-    await pipeline(part.file, createWriteStream(absolute));
-  } catch (error) {
-    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
-      throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
-    await rm(absolute, { force: true });
-    throw uploadError(error);
-  }
-  if (part.file.truncated) throw await refuse(GREETING_UPLOAD_MESSAGES.tooLarge(name));
-  if (size === 0) throw await refuse(GREETING_UPLOAD_MESSAGES.empty(name));
-  const sniffed = sniffAudioType(await readHead(absolute, 16));
+  const sniffed = sniffAudioType(head);
   if (!sniffed) {
     throw await refuse(
       declaredType ? GREETING_UPLOAD_MESSAGES.mismatch(name, declared) : GREETING_UPLOAD_MESSAGES.type(name),

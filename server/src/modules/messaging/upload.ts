@@ -6,15 +6,19 @@
  * this request wrote is removed again.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, MEDIA_TYPES, type MediaType } from '@shared/api/messaging';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
+import {
+  type FilePart,
+  hasErrorCode,
+  multipartParts,
+  receiveFilePart,
+  uploadError,
+} from '../../lib/multipart';
 import { storedFilePath } from '../../lib/storedFiles';
 
 /** An attachment as the item stores it: relative to the data folder. */
@@ -90,18 +94,6 @@ export function sniffMediaType(head: Buffer): MediaType[] | null {
   return null;
 }
 
-/** The first `bytes` bytes of a stored file (fewer when it is shorter), for sniffing its type. */
-export async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Stores one file part; throws 422 (after removing it) when it is too large, empty or not what it says. */
 async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Promise<StoredMedia> {
   const name = part.filename || 'attachment';
@@ -111,27 +103,12 @@ async function storeFile(ctx: AppContext, companyId: number, part: FilePart): Pr
     throw invalid({ media: [MEDIA_MESSAGES.type(name)] });
   }
   const relative = join('media', String(companyId), randomUUID());
-  const absolute = mediaPath(ctx, relative);
-  await mkdir(join(ctx.config.dataDir, 'media', String(companyId)), { recursive: true });
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => {
-    size += chunk.length;
+  const { size, head, refuse } = await receiveFilePart(part, mediaPath(ctx, relative), {
+    field: 'media',
+    tooLarge: MEDIA_MESSAGES.tooLarge(name),
+    empty: MEDIA_MESSAGES.empty(name),
   });
-  try {
-    await pipeline(part.file, createWriteStream(absolute));
-  } catch (error) {
-    await rm(absolute, { force: true });
-    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
-      throw invalid({ media: [MEDIA_MESSAGES.tooLarge(name)] });
-    throw uploadError(error);
-  }
-  const refuse = async (message: string) => {
-    await rm(absolute, { force: true });
-    return invalid({ media: [message] });
-  };
-  if (part.file.truncated) throw await refuse(MEDIA_MESSAGES.tooLarge(name));
-  if (size === 0) throw await refuse(MEDIA_MESSAGES.empty(name));
-  const sniffed = sniffMediaType(await readHead(absolute, 32));
+  const sniffed = sniffMediaType(head);
   if (!sniffed?.includes(declared as MediaType)) throw await refuse(MEDIA_MESSAGES.mismatch(name, declared));
   return { path: relative, content_type: declared, size, name };
 }

@@ -6,10 +6,7 @@
  * every file this request wrote is removed again.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { MediaType } from '@shared/api/messaging';
 import {
   PORT_DOCUMENT_MAX_BYTES,
@@ -21,8 +18,14 @@ import type { FastifyRequest } from 'fastify';
 import type { StoredPortDocument } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
-import { mediaPath, readHead, removeMedia, sniffMediaType } from '../messaging/upload';
+import {
+  type FilePart,
+  hasErrorCode,
+  multipartParts,
+  receiveFilePart,
+  uploadError,
+} from '../../lib/multipart';
+import { mediaPath, removeMedia, sniffMediaType } from '../messaging/upload';
 
 export interface PortForm {
   fields: Record<string, unknown>;
@@ -45,27 +48,12 @@ async function storeDocument(
     throw invalid({ [kind]: [PORT_DOCUMENT_MESSAGES.type(name)] });
   }
   const relative = join('media', String(companyId), randomUUID());
-  const absolute = mediaPath(ctx, relative);
-  await mkdir(join(ctx.config.dataDir, 'media', String(companyId)), { recursive: true });
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => {
-    size += chunk.length;
+  const { size, head, refuse } = await receiveFilePart(part, mediaPath(ctx, relative), {
+    field: kind,
+    tooLarge: PORT_DOCUMENT_MESSAGES.tooLarge(name),
+    empty: PORT_DOCUMENT_MESSAGES.empty(name),
   });
-  try {
-    await pipeline(part.file, createWriteStream(absolute));
-  } catch (error) {
-    await rm(absolute, { force: true });
-    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
-      throw invalid({ [kind]: [PORT_DOCUMENT_MESSAGES.tooLarge(name)] });
-    throw uploadError(error);
-  }
-  const refuse = async (message: string) => {
-    await rm(absolute, { force: true });
-    return invalid({ [kind]: [message] });
-  };
-  if (part.file.truncated) throw await refuse(PORT_DOCUMENT_MESSAGES.tooLarge(name));
-  if (size === 0) throw await refuse(PORT_DOCUMENT_MESSAGES.empty(name));
-  const sniffed = sniffMediaType(await readHead(absolute, 32));
+  const sniffed = sniffMediaType(head);
   if (!sniffed?.includes(declared as MediaType))
     throw await refuse(PORT_DOCUMENT_MESSAGES.mismatch(name, declared));
   return {

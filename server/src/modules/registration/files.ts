@@ -5,10 +5,8 @@
  * answers 422 on `file` and leaves nothing behind.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   REGISTRATION_MESSAGES as M,
   type SmsSupportingFile,
@@ -22,9 +20,15 @@ import type { FastifyRequest } from 'fastify';
 import { smsRegistrationFiles } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { invalid } from '../../lib/errors';
-import { type FilePart, hasErrorCode, multipartParts, uploadError } from '../../lib/multipart';
+import {
+  type FilePart,
+  hasErrorCode,
+  multipartParts,
+  receiveFilePart,
+  uploadError,
+} from '../../lib/multipart';
 import { storedFilePath } from '../../lib/storedFiles';
-import { readHead, sniffMediaType } from '../messaging/upload';
+import { sniffMediaType } from '../messaging/upload';
 import { signSupportingFileUrl } from './fileUrls';
 import { registrationOf } from './records';
 import { overallStatus } from './view';
@@ -59,28 +63,14 @@ export async function removeStoredFiles(ctx: AppContext, paths: readonly string[
 /** Streams the part to disk and checks what its bytes are; answers the stored file's facts. */
 async function store(ctx: AppContext, companyId: number, part: FilePart) {
   const name = (part.filename || 'file').slice(0, 200);
-  const received = join('registration', String(companyId), `${randomUUID()}.upload`);
-  const absolute = absolutePath(ctx, received);
-  await mkdir(dirname(absolute), { recursive: true });
-  let size = 0;
-  part.file.on('data', (chunk: Buffer) => {
-    size += chunk.length;
+  // Stored under a neutral name first: the extension follows what the bytes turn out to be.
+  const absolute = absolutePath(ctx, join('registration', String(companyId), `${randomUUID()}.upload`));
+  const { size, head, refuse } = await receiveFilePart(part, absolute, {
+    field: 'file',
+    tooLarge: FILE_MESSAGES.tooLarge(name),
+    empty: FILE_MESSAGES.empty(name),
   });
-  const refuse = async (message: string) => {
-    await rm(absolute, { force: true });
-    return invalid({ file: [message] });
-  };
-  try {
-    await pipeline(part.file, createWriteStream(absolute));
-  } catch (error) {
-    await rm(absolute, { force: true });
-    if (hasErrorCode(error, 'FST_REQ_FILE_TOO_LARGE'))
-      throw invalid({ file: [FILE_MESSAGES.tooLarge(name)] });
-    throw uploadError(error);
-  }
-  if (part.file.truncated) throw await refuse(FILE_MESSAGES.tooLarge(name));
-  if (size === 0) throw await refuse(FILE_MESSAGES.empty(name));
-  const sniffed = sniffMediaType(await readHead(absolute, 16))?.[0];
+  const sniffed = sniffMediaType(head)?.[0];
   const type = SUPPORTING_FILE_TYPES.find((one) => one === sniffed);
   if (!type) throw await refuse(FILE_MESSAGES.type(name));
   const path = join('registration', String(companyId), `${randomUUID()}.${EXTENSIONS[type]}`);
