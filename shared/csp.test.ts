@@ -12,7 +12,13 @@ describe("the UI's Content-Security-Policy", () => {
   const desktop = uiContentSecurityPolicy({ apiOrigins: ['http://127.0.0.1:51234', 'ws://127.0.0.1:51234'] });
 
   it.each([
-    ['script-src', ["'self'"]],
+    ['script-src', ["'self'", 'https://js.chargify.com']],
+    ['frame-src', ["'self'", 'https://*.chargify.com', 'https://*.maxio.com']],
+    ['default-src', ["'self'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['worker-src', ["'self'", 'blob:']],
+    ['font-src', ["'self'", 'data:']],
+    ['form-action', ["'none'"]],
     ['object-src', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -43,6 +49,30 @@ describe("the UI's Content-Security-Policy", () => {
       expect.arrayContaining(['wss://*.twilio.com', 'https://*.twilio.com']),
     );
     expect(sources(web, 'media-src')).toContain('https://*.twilio.com');
+  });
+
+  it("lets Chargify.js load, show its card fields' iframes and reach the Maxio site (US or EU), and nothing wider", () => {
+    for (const csp of [web, desktop]) {
+      expect(sources(csp, 'connect-src')).toEqual(
+        expect.arrayContaining(['https://*.chargify.com', 'https://*.maxio.com']),
+      );
+      // No bare scheme or catch-all anywhere: each allowance names its hosts.
+      for (const directive of csp.split('; ')) {
+        expect(directive.split(' ').slice(1)).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(/^(\*|https:|http:|wss:)$/)]),
+        );
+      }
+    }
+    expect(sources(web, 'connect-src')).toEqual([
+      "'self'",
+      'https://*.twilio.com',
+      'wss://*.twilio.com',
+      'https://*.chargify.com',
+      'https://*.maxio.com',
+    ]);
+    expect(sources(web, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(sources(web, 'media-src')).toEqual(["'self'", 'blob:', 'https://*.twilio.com']);
+    expect(web).not.toMatch(/(img|media|worker|font|style)-src[^;]*(chargify|maxio)/);
   });
 
   it('reaches a configured realtime cluster elsewhere, and only then', () => {

@@ -8,12 +8,20 @@
 import type { HostedFields, MigrationPreview } from '@shared/api/billing';
 import type { BillingPeriod, BillingProviderName, Plan } from '@shared/domain/billing';
 
-/** The card as the browser's hosted fields tokenised it: never its number or security code. */
-export interface TokenisedCard {
-  token: string;
+/** What may be kept of a card to show it: never its number or security code. */
+export interface CardSummary {
   last4: string;
   expMonth: number;
   expYear: number;
+  brand: string;
+}
+
+/**
+ * The card as the browser's hosted fields tokenised it. The sandbox's fields send its summary too; Chargify.js
+ * sends the token alone, and Maxio describes the card when it vaults it.
+ */
+export interface TokenisedCard extends Partial<Omit<CardSummary, 'brand'>> {
+  token: string;
   brand: string;
 }
 
@@ -56,14 +64,17 @@ export interface BillingProvider {
   readonly name: BillingProviderName;
   /** What `GET /chargify/security-token` answers: the browser's hosted fields' configuration. */
   hostedFields(): Promise<HostedFields>;
-  /** Keeps the tokenised card as the customer's payment method (creating the customer the first time). */
+  /**
+   * Keeps the tokenised card as the customer's payment method (creating the customer the first time), and says
+   * what card it kept.
+   */
   savePaymentMethod(input: {
     companyId: number;
     customerRef: string | null;
     email: string;
     billing: BillingAddress;
     card: TokenisedCard;
-  }): Promise<{ customerRef: string; paymentRef: string }>;
+  }): Promise<{ customerRef: string; paymentRef: string; card: CardSummary }>;
   /** Starts a subscription to `identifier`, charging its first period; a declined card starts nothing. */
   subscribe(input: {
     companyId: number;

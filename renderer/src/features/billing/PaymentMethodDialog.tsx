@@ -1,8 +1,10 @@
 /**
  * The payment method form (§7 `POST /company/{id}/billing`): the §3 billing name and address, and the card through
- * the provider's hosted fields — the sandbox's here (./SandboxCardFields.tsx), which keep the number in the
- * browser and hand the server only the token, last four, expiry and brand. The server answers one of §8's payment
- * update messages (saved, not charged until the next cycle; saved but still past due).
+ * the provider's hosted fields — the sandbox's (./SandboxCardFields.tsx) or Maxio's Chargify.js
+ * (./MaxioCardFields.tsx), chosen by what `GET /chargify/security-token` answered. Either keeps the number out of
+ * the page's hands and gives the server only a token (the sandbox adds the last four, expiry and brand). The
+ * server answers one of §8's payment update messages (saved, not charged until the next cycle; saved but still
+ * past due).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, TextInput } from '@mantine/core';
@@ -14,7 +16,9 @@ import { applyServerErrors } from '../../ui/formErrors';
 import { fieldProps } from '../../ui/formFields';
 import { ErrorAlert, LoadingState } from '../../ui/States';
 import { useHostedFields, useSaveBilling } from './billingApi';
-import { type CardFieldsHandle, SandboxCardFields } from './SandboxCardFields';
+import type { CardFieldsHandle } from './cardFields';
+import { MaxioCardFields } from './MaxioCardFields';
+import { SandboxCardFields } from './SandboxCardFields';
 
 const ADDRESS_FIELDS = [
   'billing_name',
@@ -52,9 +56,9 @@ export function PaymentMethodDialog({
     },
   });
 
-  const submit = form.handleSubmit((address) => {
+  const submit = form.handleSubmit(async (address) => {
     setFormError(null);
-    const tokenised = card.current?.read();
+    const tokenised = await card.current?.read();
     if (!tokenised) return;
     save.mutate(
       { ...address, ...tokenised },
@@ -73,7 +77,8 @@ export function PaymentMethodDialog({
     <FormDialog
       title="Payment method"
       submitLabel="Save card"
-      pending={save.isPending}
+      // Chargify.js tokenises by asking Maxio: the action waits while it does, as while the server saves.
+      pending={save.isPending || form.formState.isSubmitting}
       disabled={!fields}
       error={formError}
       onSubmit={submit}
@@ -131,7 +136,7 @@ export function PaymentMethodDialog({
       ) : fields.provider === 'sandbox' ? (
         <SandboxCardFields ref={card} fields={fields} />
       ) : (
-        <ErrorAlert message="Card payments through Maxio's hosted fields (Chargify.js) are not available in this app build yet." />
+        <MaxioCardFields ref={card} fields={fields} />
       )}
     </FormDialog>
   );

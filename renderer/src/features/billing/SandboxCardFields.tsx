@@ -1,17 +1,13 @@
 /**
  * The sandbox's hosted card fields: "Card number", "Expiry", "CVC". What is typed stays in this component's
- * state; the form asks `read()` for the token (./sandboxCard.ts) when it submits, and the number never leaves the
- * page. The sandbox's test cards are listed, so a tester knows which does what.
+ * state; the form asks `read()` (./cardFields.ts) for the token (./sandboxCard.ts) when it submits, and the number
+ * never leaves the page. The sandbox's test cards are listed, so a tester knows which does what.
  */
 import { Group, List, Text, TextInput } from '@mantine/core';
 import type { HostedFields } from '@shared/api/billing';
 import { forwardRef, useImperativeHandle, useState } from 'react';
-import { type CardErrors, type CardInput, checkCard, type TokenisedCard, tokenise } from './sandboxCard';
-
-export interface CardFieldsHandle {
-  /** The tokenised card, or null when the fields hold no valid card (their messages then show). */
-  read(): TokenisedCard | null;
-}
+import type { CardFieldsHandle } from './cardFields';
+import { type CardErrors, type CardInput, checkCard, tokenise } from './sandboxCard';
 
 const OUTCOME_TEXT = {
   succeeds: 'succeeds',
@@ -29,7 +25,8 @@ export const SandboxCardFields = forwardRef<
     read() {
       const found = checkCard(card, new Date());
       setErrors(found);
-      return Object.keys(found).length ? null : tokenise(card);
+      // Tokenising here needs nothing remote: the answer is ready at once.
+      return Promise.resolve(Object.keys(found).length ? null : tokenise(card));
     },
   }));
   const set = (key: keyof CardInput) => (event: React.ChangeEvent<HTMLInputElement>) => {

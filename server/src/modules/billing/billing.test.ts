@@ -118,6 +118,13 @@ describe('subscribe, decline, past due, retry (Demo Realty)', () => {
     expect(noCard.statusCode).toBe(422);
     expect(fieldErrors(noCard)).toEqual({ card: ['Add a card first.'] });
 
+    // The card's summary may be left out only where the provider describes the card (Maxio); the sandbox cannot.
+    const { card_last4: _last4, card_exp_month: _month, card_exp_year: _year, ...tokenOnly } = billingBody();
+    const undescribed = await call('POST', `/company/${realty}/billing`, tokenOnly);
+    expect(undescribed.statusCode).toBe(422);
+    expect(fieldErrors(undescribed)).toEqual({ card_last4: ['Add the card through the payment form.'] });
+    expect((await call('GET', `/company/${realty}/billing`)).json().card).toBeNull();
+
     const saved = await call('POST', `/company/${realty}/billing`, billingBody('declined', '0002'));
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().message).toBe(BILLING_MESSAGES.savedNotCharged);

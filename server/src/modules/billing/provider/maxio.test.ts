@@ -58,7 +58,17 @@ function fakeApi() {
       updateCustomer: vi.fn(() => ok({ customer: { id: 77 } })),
     },
     paymentProfiles: {
-      createPaymentProfile: vi.fn(() => ok({ paymentProfile: { id: 901 } })),
+      createPaymentProfile: vi.fn(() =>
+        ok({
+          paymentProfile: {
+            id: 901,
+            maskedCardNumber: 'XXXX-XXXX-XXXX-1111',
+            expirationMonth: 3,
+            expirationYear: 2031,
+            cardType: 'visa',
+          },
+        }),
+      ),
       changeSubscriptionDefaultPaymentProfile: vi.fn(),
     },
     subscriptions: {
@@ -127,7 +137,11 @@ describe('requests as the SDK declares them', () => {
       },
       card: { token: 'tok_abc', last4: '4242', expMonth: 12, expYear: 2030, brand: 'visa' },
     });
-    expect(saved).toEqual({ customerRef: '77', paymentRef: '901' });
+    expect(saved).toEqual({
+      customerRef: '77',
+      paymentRef: '901',
+      card: { last4: '1111', expMonth: 3, expYear: 2031, brand: 'visa' },
+    });
     expect(api.customers.createCustomer).toHaveBeenCalledWith({
       customer: expect.objectContaining({ firstName: 'Olivia', lastName: 'Owner', reference: 'company-9' }),
     });
@@ -138,6 +152,40 @@ describe('requests as the SDK declares them', () => {
         billingZip: '60611',
       }),
     });
+  });
+
+  it("Chargify.js's token alone: the card's last four, expiry and brand come from the profile Maxio kept", async () => {
+    const api = fakeApi();
+    const billing = {
+      name: 'Olivia Owner',
+      address: '1 Main St',
+      address2: '',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60611',
+      country: 'US',
+    };
+    const saved = await providerOn(api).savePaymentMethod({
+      companyId: 9,
+      customerRef: '77',
+      email: 'owner@demo.test',
+      billing,
+      card: { token: 'tok_abc', brand: 'card' },
+    });
+    expect(saved.card).toEqual({ last4: '1111', expMonth: 3, expYear: 2031, brand: 'visa' });
+
+    api.paymentProfiles.createPaymentProfile.mockImplementationOnce(() =>
+      ok({ paymentProfile: { id: 902 } }),
+    );
+    await expect(
+      providerOn(api).savePaymentMethod({
+        companyId: 9,
+        customerRef: '77',
+        email: 'owner@demo.test',
+        billing,
+        card: { token: 'tok_abc', brand: 'card' },
+      }),
+    ).rejects.toMatchObject({ status: 502 });
   });
 
   it('subscribes by product handle (our plan identifier) with the vaulted profile', async () => {
@@ -262,6 +310,10 @@ describe('Chargify.js security token', () => {
       provider: 'maxio',
       public_key: 'chjs_public',
       server_host: 'https://acme.chargify.com',
+    });
+    const eu = maxioProvider({ ...CONFIG, environment: 'EU' }, fakeApi() as unknown as MaxioApi, () => NOW);
+    expect((await eu.hostedFields()) as { server_host: string }).toMatchObject({
+      server_host: 'https://acme.ebilling.maxio.com',
     });
   });
 });

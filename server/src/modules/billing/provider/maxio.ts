@@ -2,7 +2,8 @@
  * Maxio Advanced Billing (formerly Chargify, the processor §7 `/chargify/security-token` names) through its
  * official SDK, `@maxio-com/advanced-billing-sdk`. Used when MAXIO_SUBDOMAIN and MAXIO_API_KEY are set
  * (./index.ts). Plans are Maxio products whose handles are our plan identifiers (`premium_monthly`); the card is
- * tokenised in the browser by Chargify.js, and only its token reaches us (`chargifyToken`).
+ * tokenised in the browser by Chargify.js, and only its token reaches us (`chargifyToken`): the card's last four,
+ * expiry and brand are read from the payment profile Maxio makes of it.
  *
  * Maxio renews subscriptions and runs dunning itself: we ask it to act and keep what it answers. The SDK's calls
  * are wrapped by `MaxioApi` (the few this provider makes), so tests give it a fake client and check the request
@@ -12,6 +13,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   ApiError,
   Client,
+  type CreditCardPaymentProfile,
   CustomersController,
   Environment,
   type Subscription as MaxioSubscription,
@@ -197,7 +199,11 @@ export function maxioProvider(config: MaxioConfig, api: MaxioApi, now: () => Dat
         provider: 'maxio',
         public_key: config.publicKey,
         security_token: chargifySecurityToken(config, now()),
-        server_host: `https://${config.subdomain}.chargify.com`,
+        // The site's own host: Maxio's EU sites live under ebilling.maxio.com.
+        server_host:
+          config.environment === 'EU'
+            ? `https://${config.subdomain}.ebilling.maxio.com`
+            : `https://${config.subdomain}.chargify.com`,
       };
     },
     async savePaymentMethod({ companyId, customerRef, email, billing, card }) {
@@ -237,9 +243,25 @@ export function maxioProvider(config: MaxioConfig, api: MaxioApi, now: () => Dat
           },
         }),
       );
-      const paymentId = (profile.result.paymentProfile as { id?: number } | undefined)?.id;
-      if (!paymentId) throw new HttpError(502, 'The billing provider kept no payment profile.');
-      return { customerRef: String(customerId), paymentRef: String(paymentId) };
+      // A token from Chargify.js's card form makes a card profile.
+      const kept = profile.result.paymentProfile as CreditCardPaymentProfile | undefined;
+      if (!kept?.id) throw new HttpError(502, 'The billing provider kept no payment profile.');
+      // Maxio masks all but the last four ("XXXX-XXXX-XXXX-1234"); what the browser sent, if anything, is the
+      // fallback.
+      const last4 = /(\d{4})$/.exec(kept.maskedCardNumber ?? '')?.[1] ?? card.last4;
+      const expMonth = kept.expirationMonth ?? card.expMonth;
+      const expYear = kept.expirationYear ?? card.expYear;
+      if (!last4 || !expMonth || !expYear) {
+        throw new HttpError(
+          502,
+          'The billing provider kept the card without its last four digits or expiry.',
+        );
+      }
+      return {
+        customerRef: String(customerId),
+        paymentRef: String(kept.id),
+        card: { last4, expMonth, expYear, brand: kept.cardType ?? card.brand },
+      };
     },
     async subscribe({ customerRef, paymentRef, identifier }) {
       try {

@@ -38,7 +38,16 @@ export function sandboxProvider(): BillingProvider {
       if (!sandboxTokenOutcome(card.token)) {
         throw invalid({ chargify_token: ['This card token was not made by the sandbox payment form.'] });
       }
-      return { customerRef: customerRef ?? ref('sbx_cus'), paymentRef: ref('sbx_pm') };
+      // The sandbox keeps no card of its own to describe: its payment form sends the card's summary.
+      const { last4, expMonth, expYear, brand } = card;
+      if (!last4 || !expMonth || !expYear) {
+        throw invalid({ card_last4: ['Add the card through the payment form.'] });
+      }
+      return {
+        customerRef: customerRef ?? ref('sbx_cus'),
+        paymentRef: ref('sbx_pm'),
+        card: { last4, expMonth, expYear, brand },
+      };
     },
     async subscribe({ cardToken, identifier, now }) {
       const chosen = parsePlanIdentifier(identifier);
