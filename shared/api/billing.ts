@@ -4,7 +4,9 @@
  * offers. Money travels in whole cents (`*_cents`); screens show it with `formatUsd` (§9).
  *
  * Card numbers never reach the server: the browser's hosted fields (Chargify.js, or the sandbox's own) turn the
- * card into a token, and `POST /company/{id}/billing` takes that token with the card's last four, expiry and brand.
+ * card into a token, and `POST /company/{id}/billing` takes that token with the card's last four, expiry and brand
+ * when the fields know them: the sandbox's do; Chargify.js answers the token alone, and the Maxio provider reads
+ * them from the payment profile Maxio vaults (the sandbox provider refuses a card without them).
  * §3 names cc_number, cc_exp and cc_cvc among the billing fields; sent here they are refused with a 422 that says
  * why (BILLING_MESSAGES.cardNumberRefused).
  */
@@ -61,6 +63,15 @@ export const BillingDetailsSchema = z.object({
 });
 export type BillingDetails = z.infer<typeof BillingDetailsSchema>;
 
+export const AccountStandingSchema = z.object({
+  standing: z.enum(STANDINGS),
+  /** What is owed, for the roles that see billing; null for the others. */
+  balance_cents: z.number().int().nullable(),
+  /** The notice to show (shared/domain/billing.ts `standingNotice`); null in good standing. */
+  notice: z.string().nullable(),
+});
+export type AccountStandingView = z.infer<typeof AccountStandingSchema>;
+
 /** `POST /company/{id}/billing`: the §3 billing fields, with the card as the hosted fields tokenised it. */
 export const BillingUpdateSchema = z.object({
   billing_name: required(200, 'Name on the card'),
@@ -84,13 +95,23 @@ export const BillingUpdateSchema = z.object({
     .min(8, 'Add the card through the payment form.')
     .max(200, 'The card token is at most 200 characters.')
     .regex(/^[A-Za-z0-9_-]+$/, 'The card token holds letters, digits, dashes and underscores only.'),
-  card_last4: z.string().regex(/^\d{4}$/, 'The last four digits are four digits.'),
+  /** The card as the hosted fields saw it; Chargify.js gives none of these (see above). */
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/, 'The last four digits are four digits.')
+    .optional(),
   card_exp_month: z
     .number()
     .int()
     .min(1, 'Enter a month from 1 to 12.')
-    .max(12, 'Enter a month from 1 to 12.'),
-  card_exp_year: z.number().int().min(2000, 'Enter a four-digit year.').max(2100, 'Enter a four-digit year.'),
+    .max(12, 'Enter a month from 1 to 12.')
+    .optional(),
+  card_exp_year: z
+    .number()
+    .int()
+    .min(2000, 'Enter a four-digit year.')
+    .max(2100, 'Enter a four-digit year.')
+    .optional(),
   card_brand: text(40, 'Card brand').default('card'),
   cc_number: refused,
   cc_cvc: refused,
@@ -282,6 +303,14 @@ export const BILLING_ENDPOINTS = {
     summary: 'One invoice as a PDF',
     params: z.object({ id, invoiceId: id }),
     response: null,
+  }),
+  standing: endpoint({
+    method: 'GET',
+    path: '/company/{id}/standing',
+    summary:
+      'Where the account stands, for the notice on every screen: any member may ask; the balance only with billing.view',
+    params: ByIdParams,
+    response: AccountStandingSchema,
   }),
   providerWebhook: endpoint({
     method: 'POST',

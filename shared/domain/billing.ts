@@ -225,6 +225,22 @@ export function pastDueMessage(balanceCents: number): string {
   return `${PAST_DUE_TEXTS.balancePrefix}${formatUsd(centsToUsd(balanceCents))}. ${PAST_DUE_TEXTS.updatePayment}`;
 }
 
+/** The past-due notice for the roles that do not see billing: what waits, and who can settle it, without the sum. */
+export const PAST_DUE_FOR_OTHERS =
+  "This account's payment is past due: buying numbers, sending campaigns and paid registrations wait until the account owner updates the payment info.";
+
+/**
+ * What the notice on every screen says of the account's standing, or null in good standing: §8's past-due text
+ * with the balance for the roles that see billing (`balanceCents`), PAST_DUE_FOR_OTHERS for the rest; a parked or
+ * deactivated account's own reason.
+ */
+export function standingNotice(standing: AccountStanding, balanceCents: number | null): string | null {
+  if (standing === 'good') return null;
+  if (standing === 'past_due')
+    return balanceCents === null ? PAST_DUE_FOR_OTHERS : pastDueMessage(balanceCents);
+  return standingRefusal(standing, 0).message;
+}
+
 /** Why a standing refuses an activity (the route wrapper's 402/403 message). */
 export function standingRefusal(
   standing: AccountStanding,

@@ -164,7 +164,7 @@ export function Shell({ user }: { user: User }) {
           <DeferredInboxEvents key={company.id} companyId={company.id} userId={user.id} />
         )}
         {company && watchesAlerts && <DeferredAlertEvents key={company.id} companyId={company.id} />}
-        {company && roleCan(role, 'billing.view') && (
+        {company && (
           <DeferredPastDueBanner
             key={`billing-${company.id}`}
             companyId={company.id}

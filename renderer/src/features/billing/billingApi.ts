@@ -25,6 +25,7 @@ import { flash } from '../../ui/flash';
 export const billingKeys = {
   all: (companyId: number) => ['Billing', companyId] as const,
   details: (companyId: number) => ['Billing', companyId, 'details'] as const,
+  standing: (companyId: number) => ['Billing', companyId, 'standing'] as const,
   subscription: (companyId: number) => ['Billing', companyId, 'subscription'] as const,
   plans: (companyId: number) => ['Billing', companyId, 'plans'] as const,
   usage: (companyId: number) => ['Billing', companyId, 'usage'] as const,
@@ -51,6 +52,17 @@ export function useBillingDetails(companyId: number) {
   return useQuery({
     queryKey: billingKeys.details(companyId),
     queryFn: ({ signal }) => api.call(B.details, { params: { id: companyId } }, { signal, silent: true }),
+    enabled: companyId > 0,
+    staleTime: 0,
+    refetchInterval: STANDING_REFRESH_MS,
+  });
+}
+
+/** Where the account stands, for the notice on every screen (any member may ask; the balance only billing roles). */
+export function useAccountStanding(companyId: number) {
+  return useQuery({
+    queryKey: billingKeys.standing(companyId),
+    queryFn: ({ signal }) => api.call(B.standing, { params: { id: companyId } }, { signal, silent: true }),
     enabled: companyId > 0,
     staleTime: 0,
     refetchInterval: STANDING_REFRESH_MS,

@@ -5,6 +5,7 @@
  * deactivated account can always settle its balance (standing/standing.ts).
  */
 import { BILLING_ENDPOINTS as B, SUBSCRIPTION_ENDPOINTS as S } from '@shared/api/billing';
+import { roleCan } from '@shared/domain/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
@@ -12,6 +13,7 @@ import { invoiceDocument, listInvoices } from './invoices/invoices';
 import { takeProviderNotice } from './notices';
 import { createOffer, listOffers, updateOffer } from './offers';
 import { billingDetails, saveBilling } from './profile';
+import { standingView } from './standing/standing';
 import { subscriptionOf, viewSubscription } from './subscription/records';
 import {
   cancel,
@@ -35,6 +37,13 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   byId(B.details, 'billing.view', async ({ company }) => billingDetails(ctx, company.id));
   byId(B.update, 'billing.manage', async ({ company, caller, body }) =>
     saveBilling(ctx, company.id, caller.user.email, body),
+  );
+  // Any member of the company (not only the billing roles) is told where the account stands.
+  byId(
+    B.standing,
+    'authenticated',
+    async ({ company }) => standingView(ctx, company.id, roleCan(company.role, 'billing.view')),
+    { company: { param: 'id' } },
   );
   byId(B.retry, 'billing.manage', async ({ company }) => retryPayment(ctx, company.id));
   byId(B.invoices, 'billing.view', async ({ company }) => ({ data: await listInvoices(ctx.db, company.id) }));

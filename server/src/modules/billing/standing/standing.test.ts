@@ -6,7 +6,7 @@
  * to reactivate your account.' — but still replies and saves drafts; a campaign queued before it fell behind
  * pauses with that text when its send starts. Seeded companies are in good standing.
  */
-import { PAID_ENDPOINTS, pastDueMessage } from '@shared/domain/billing';
+import { PAID_ENDPOINTS, PAST_DUE_FOR_OTHERS, pastDueMessage } from '@shared/domain/billing';
 import { ACCOUNT_STATUS } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,15 @@ describe('PARKED (§3 PARKED=1): read and pay only', () => {
     expect(customer.statusCode).toBe(200);
   });
 
+  it('the standing notice says so to every member', async () => {
+    const view = await t.as('agent@demo.test', { method: 'GET', url: `/api/company/${motors}/standing` });
+    expect(view.json()).toEqual({
+      standing: 'parked',
+      balance_cents: null,
+      notice: 'This account is parked: it can be viewed and paid for, but not changed.',
+    });
+  });
+
   it('DEACTIVATED (§3 DEACTIVATED=2) refuses a change with its own reason', async () => {
     await setStatus(ACCOUNT_STATUS.DEACTIVATED);
     const response = await buyNumber();
@@ -120,6 +129,23 @@ describe('past due (retry_period): replies and drafts go on; what costs money wa
   beforeAll(async () => {
     await setStatus(ACCOUNT_STATUS.ACTIVE);
     await setSubscriptionState('past_due', 14_900);
+  });
+
+  it("GET /company/{id}/standing: every member learns it; the balance and §8's sum only with billing.view", async () => {
+    const asked = (email: string) =>
+      t.as(email, { method: 'GET', url: `/api/company/${motors}/standing` }).then((r) => r.json());
+    expect(await asked(OWNER)).toEqual({
+      standing: 'past_due',
+      balance_cents: 14_900,
+      notice: pastDueMessage(14_900),
+    });
+    expect(await asked('agent@demo.test')).toEqual({
+      standing: 'past_due',
+      balance_cents: null,
+      notice: PAST_DUE_FOR_OTHERS,
+    });
+    const other = await t.as('other@demo.test', { method: 'GET', url: `/api/company/${motors}/standing` });
+    expect(other.statusCode).toBe(404);
   });
 
   it("a number purchase answers 402 with §8's text and the balance in USD", async () => {

@@ -5,16 +5,18 @@
  * not (STANDING_ALLOWS); the composition root builds the check, the wrapper reads the request's activity with
  * `activityOf`. The refusal carries the §8 past-due text with the balance.
  */
+import type { AccountStandingView } from '@shared/api/billing';
 import {
-  type AccountActivity,
   type AccountStanding,
   accountStandingOf,
   standingAllows,
+  standingNotice,
   standingRefusal,
 } from '@shared/domain/billing';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, subscriptions } from '../../../db/schema';
+import type { AppContext } from '../../../http/context';
 import { HttpError } from '../../../lib/errors';
 import type { StandingCheck } from '../../../services/standing';
 import { statusOf } from '../subscription/records';
@@ -36,6 +38,17 @@ export async function standingOf(db: Db, companyId: number): Promise<Standing> {
     standing: accountStandingOf(row.account_status, status),
     balanceCents: row.subscription?.balance_cents ?? 0,
   };
+}
+
+/** `GET /company/{id}/standing`: the standing and its notice; the balance only for a role that sees billing. */
+export async function standingView(
+  ctx: AppContext,
+  companyId: number,
+  seesBilling: boolean,
+): Promise<AccountStandingView> {
+  const { standing, balanceCents } = await standingOf(ctx.db, companyId);
+  const balance = seesBilling ? balanceCents : null;
+  return { standing, balance_cents: balance, notice: standingNotice(standing, balance) };
 }
 
 /** Refuses (402 past due, 403 parked or deactivated, with the §8 text) what the company's standing may not do. */
