@@ -9,13 +9,14 @@ import { MONITOR_KINDS } from '@shared/domain/alerts';
 import { labelOf } from '@shared/domain/codes';
 import { roleCan } from '@shared/domain/permissions';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DataTable, pagerOf } from '../../ui/DataTable';
 import { formatWhen } from '../../ui/dateTime';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
+import { useClampedPage } from '../../ui/useClampedPage';
 import { AlertStateBadge } from './AlertStateBadge';
 import {
   type AlertListState,
@@ -54,11 +55,7 @@ export function AlertsPage() {
   const alerts = useAlerts(canView ? companyId : 0, state.tab, state.page);
   const counts = useAlertCounts(canView ? companyId : 0);
 
-  // A page past the end (the last alert of the last page was closed) moves to the last page.
-  const lastPage = alerts.data?.last_page ?? 0;
-  useEffect(() => {
-    if (lastPage > 0 && state.page > lastPage) update((s) => ({ ...s, page: lastPage }));
-  }, [lastPage, state.page, update]);
+  useClampedPage(state.page, alerts.data?.last_page, (page) => update((s) => ({ ...s, page })));
 
   const columns = useMemo(
     () => [

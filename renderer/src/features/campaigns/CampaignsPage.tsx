@@ -14,12 +14,13 @@ import {
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { createColumnHelper, type SortingState, type Updater } from '@tanstack/react-table';
-import { type MouseEvent, useCallback, useEffect, useMemo } from 'react';
+import { type MouseEvent, useCallback, useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DataTable, pagerOf } from '../../ui/DataTable';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
+import { useClampedPage } from '../../ui/useClampedPage';
 import { useSearchBox } from '../../ui/useSearchBox';
 import { CampaignStateBadge } from './CampaignStateBadge';
 import { useCampaigns, useCampaignsLive } from './campaignsApi';
@@ -64,11 +65,7 @@ export function CampaignsPage() {
   const campaigns = useCampaigns(canView ? companyId : 0, state);
   useCampaignsLive(canView ? companyId : 0);
 
-  // A page past the end (after deleting the last campaigns of the last page) moves to the last page.
-  const lastPage = campaigns.data?.last_page ?? 0;
-  useEffect(() => {
-    if (lastPage > 0 && state.page > lastPage) update((s) => ({ ...s, page: lastPage }));
-  }, [lastPage, state.page, update]);
+  useClampedPage(state.page, campaigns.data?.last_page, (page) => update((s) => ({ ...s, page })));
 
   const columns = useMemo(
     () => [

@@ -9,12 +9,13 @@ import { roleCan } from '@shared/domain/permissions';
 import { channels, EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useShell } from '../../app/context';
 import { DataTable, DensityControl } from '../../ui/DataTable';
 import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
+import { useClampedPage } from '../../ui/useClampedPage';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
 import { CONTACTS_TABLE_ID, contactColumns, HIDDEN_BY_DEFAULT } from './columns';
@@ -84,11 +85,7 @@ export function ContactsPage() {
     void client.invalidateQueries({ queryKey: contactKeys.all() });
   });
 
-  // A page past the end (after deleting the last contacts of the last page) moves to the last page.
-  const totalPages = contacts.data?.total_pages ?? 0;
-  useEffect(() => {
-    if (totalPages > 0 && state.page > totalPages) update((s) => ({ ...s, page: totalPages }));
-  }, [totalPages, state.page, update]);
+  useClampedPage(state.page, contacts.data?.total_pages, (page) => update((s) => ({ ...s, page })));
 
   const selectable = canView;
   const listSearch = params.size ? `?${params.toString()}` : '';

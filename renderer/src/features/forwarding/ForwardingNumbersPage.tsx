@@ -10,7 +10,7 @@ import { FORWARD_CONTACT_IN_USE_FIELD, type ForwardContact } from '@shared/api/f
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
@@ -18,6 +18,7 @@ import { DataTable, pagerOf } from '../../ui/DataTable';
 import { flash } from '../../ui/flash';
 import { actionsColumn, RowActions } from '../../ui/RowActions';
 import { EmptyState, ErrorAlert, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
+import { useClampedPage } from '../../ui/useClampedPage';
 import { useSearchBox } from '../../ui/useSearchBox';
 import { NumbersAreaTabs } from '../numbers/NumbersAreaTabs';
 import { ForwardContactDialog } from './ForwardContactDialog';
@@ -50,11 +51,7 @@ export function ForwardingNumbersPage() {
   const entries = useForwardContacts(canView ? companyId : 0, page, search);
   const stats = useForwardContactStats(canView ? companyId : 0);
 
-  // A page past the end (after a delete) moves to the last page.
-  const lastPage = entries.data?.last_page ?? 0;
-  useEffect(() => {
-    if (lastPage > 0 && page > lastPage) setPage(lastPage);
-  }, [lastPage, page]);
+  useClampedPage(page, entries.data?.last_page, setPage);
 
   const columns = useMemo(
     () => [

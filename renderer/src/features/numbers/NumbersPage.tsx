@@ -8,7 +8,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { NumberTableRow } from '@shared/api/numberTable';
 import { roleCan } from '@shared/domain/permissions';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { DataTable, pagerOf } from '../../ui/DataTable';
@@ -16,6 +16,7 @@ import { saveTextFile } from '../../ui/download';
 import { flash } from '../../ui/flash';
 import { failureSummary } from '../../ui/formErrors';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
+import { useClampedPage } from '../../ui/useClampedPage';
 import { useSearchBox } from '../../ui/useSearchBox';
 import {
   isFiltered,
@@ -63,11 +64,7 @@ export function NumbersPage() {
   const setSelection = (updater: Updater<RowSelectionState>) =>
     setChosen({ listKey, rows: typeof updater === 'function' ? updater(selection) : updater });
 
-  // A page past the end moves to the last page.
-  const lastPage = numbers.data?.last_page ?? 0;
-  useEffect(() => {
-    if (lastPage > 0 && state.page > lastPage) update((s) => ({ ...s, page: lastPage }));
-  }, [lastPage, state.page, update]);
+  useClampedPage(state.page, numbers.data?.last_page, (page) => update((s) => ({ ...s, page })));
 
   const columns = useMemo(() => numberColumns({ selectable: canManage }), [canManage]);
   const sorting: SortingState = [{ id: state.sort, desc: state.direction === 'desc' }];
