@@ -22,6 +22,7 @@ import { type DatabaseSource, openDatabase } from '../server/src/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
 import { writeCalls } from './analytics/volume';
+import { percentile, round1, seconds } from './lib/figures';
 import { onAdmin, PG_ADMIN_URL, postgresAnswers } from './lib/postgres';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1_000_000);
@@ -179,17 +180,4 @@ async function sample(label: string, name: string, request: () => Promise<string
     'p99 ÷ baseline p99': typeof baseline === 'number' && baseline > 0 ? round1(p99 / baseline) : 1,
     answer,
   };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function seconds(ms: number): number {
-  return Number((ms / 1000).toFixed(1));
 }

@@ -33,6 +33,7 @@ import { DEMO_PASSWORD, type DemoIds, seedDemo } from '../server/src/seed/demo';
 import { testConfig } from '../server/src/testing/config';
 import { type ServerProcess, startServerProcess } from '../server/src/testing/serverProcess';
 import { activityMix, writeVolume } from './inbox/volume';
+import { percentile, round1, seconds } from './lib/figures';
 import { onAdmin, PG_ADMIN_URL, postgresAnswers } from './lib/postgres';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -603,11 +604,6 @@ function frameFigures(frames: number[]): Figures {
 // ---------------------------------------------------------------------------------------------------------------
 // Small helpers.
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
 /** `run` the first time the answer is called; the same promise after (a step both the run and the cleanup take). */
 function once(run: () => Promise<unknown>): () => Promise<void> {
   let done: Promise<void> | undefined;
@@ -615,12 +611,4 @@ function once(run: () => Promise<unknown>): () => Promise<void> {
     done ??= run().then(() => undefined);
     return done;
   };
-}
-
-function round1(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function seconds(ms: number): number {
-  return Number((ms / 1000).toFixed(1));
 }
