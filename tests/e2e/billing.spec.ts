@@ -4,8 +4,9 @@
  * with four paid invoices) opens Billing, sees the plan, the usage meters and the invoices, and replaces the card
  * with the sandbox's declined test card through the payment form — whose card number never leaves the page (every
  * request is checked). The sandbox's test clock then renews the period: declined, the account is past due and the
- * banner says so on every screen with the balance (§8, §9 USD). A good card is saved ("still past due"), Retry
- * payment settles the balance and the banner goes. The billing screen has no accessibility violation axe can find.
+ * banner says so on every screen with the balance (§8, §9 USD); an agent of the company meets the notice too,
+ * without the sum. A good card is saved ("still past due"), Retry payment settles the balance and the banner goes.
+ * The billing screen has no accessibility violation axe can find.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { demoMotorsAs, expectSignedIn, keepScreenshot, signInThroughUi } from './helpers';
@@ -17,6 +18,9 @@ const server = serverForThisFile();
 const CARD_NUMBERS = ['4242424242424242', '4000000000000002', '4000000000003220'];
 const PAST_DUE =
   'Your account has an outstanding balance of $149. Please update your payment info to reactivate your account.';
+
+const PAST_DUE_FOR_OTHERS =
+  "This account's payment is past due: buying numbers, sending campaigns and paid registrations wait until the account owner updates the payment info.";
 
 async function addCard(page: Page, number: string) {
   await page.getByRole('button', { name: /^(Update|Add) card$/ }).click();
@@ -30,6 +34,7 @@ async function addCard(page: Page, number: string) {
 
 test('the owner adds a test card, sees usage and invoices, meets the past-due banner and retries', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   const sent: string[] = [];
@@ -84,6 +89,18 @@ test('the owner adds a test card, sees usage and invoices, meets the past-due ba
     .getByRole('link', { name: 'Contacts', exact: true })
     .click();
   await expect(banner).toContainText(PAST_DUE);
+
+  // An agent of the company is told too: what waits and who settles it, without the sum or the buttons.
+  const agentContext = await browser.newContext();
+  const agent = await agentContext.newPage();
+  await signInThroughUi(agent, server.url, 'agent@demo.test');
+  await expectSignedIn(agent);
+  const agentBanner = agent.getByRole('alert').filter({ hasText: 'Payment past due' });
+  await expect(agentBanner).toContainText(PAST_DUE_FOR_OTHERS);
+  await expect(agentBanner).not.toContainText('$');
+  await expect(agentBanner.getByRole('button')).toHaveCount(0);
+  await agentContext.close();
+
   await banner.getByRole('link', { name: 'Update payment info' }).click();
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
 
