@@ -170,6 +170,11 @@ export interface CampaignSettings {
   /** False: recipients' texting hours are not waited for (test environments only). */
   textingHours: boolean;
   leaseMs: number;
+  /**
+   * How often a sending campaign asks again whether its account's standing and its number's registration still let
+   * it send (default 10 s: a renewal declined or a registration withdrawn pauses it within that). Tests shorten it.
+   */
+  sendRightsRecheckMs?: number;
 }
 
 /** The OS's per-user data folder for the app (e.g. ~/.local/share/Switchboard, %APPDATA%\Switchboard\Data). */

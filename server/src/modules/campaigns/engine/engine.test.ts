@@ -18,6 +18,8 @@ import {
   jobs,
   monitors,
   numbers,
+  smsRegistrations,
+  subscriptions,
 } from '../../../db/schema';
 import { cancelJob } from '../../../jobs/queue';
 import { SimulatedCrash } from '../../../jobs/runner';
@@ -271,6 +273,69 @@ function slowCarrier(): Carrier & { sends: number } {
   };
   return carrier;
 }
+
+describe('the right to send, asked again while sending', () => {
+  const withdrawals = [
+    [
+      "the account falls past due: paused with §8's text",
+      () =>
+        t.ctx.db
+          .update(subscriptions)
+          .set({ provider_state: 'past_due', balance_cents: 14_900 })
+          .where(eq(subscriptions.company_id, company)),
+      () =>
+        t.ctx.db
+          .update(subscriptions)
+          .set({ provider_state: 'active', balance_cents: 0 })
+          .where(eq(subscriptions.company_id, company)),
+      /^Your account has an outstanding balance of \$149\. Please update your payment info/,
+    ],
+    [
+      'the number’s 10DLC registration is withdrawn: paused naming the number',
+      () =>
+        t.ctx.db
+          .update(smsRegistrations)
+          .set({ expired_at: new Date() })
+          .where(and(eq(smsRegistrations.company_id, company), eq(smsRegistrations.kind, 'local'))),
+      () =>
+        t.ctx.db
+          .update(smsRegistrations)
+          .set({ expired_at: null })
+          .where(and(eq(smsRegistrations.company_id, company), eq(smsRegistrations.kind, 'local'))),
+      /has no approved text-messaging registration \(10DLC brand and campaign\)/,
+    ],
+  ] as const;
+
+  it.each(withdrawals)(
+    '%s, mid-send; the rest waits',
+    async (_name, withdraw, restore, reason) => {
+      const { groupId } = await makeGroup(t.ctx.db, company, 200);
+      const carrier = slowCarrier();
+      t.ctx.carrier = carrier;
+      t.ctx.config.campaigns.sendRightsRecheckMs = 0;
+      try {
+        const campaign = await queueCampaign(t.ctx, { companyId: company, numberId, groupId });
+        await vi.waitFor(() => expect(carrier.sends).toBeGreaterThan(20), { timeout: 20_000, interval: 10 });
+        await withdraw();
+        await settled(campaign.id, ['paused'], 10_000);
+        const paused = await campaignRow(t.ctx.db, campaign.id);
+        expect(paused.state_reason).toMatch(reason);
+        const atPause = carrier.sends;
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        expect(carrier.sends - atPause).toBeLessThanOrEqual(1);
+        expect(carrier.sends).toBeLessThan(200);
+        expect((await ledger(campaign.id)).filter((row) => row.state === 'pending').length).toBeGreaterThan(
+          0,
+        );
+      } finally {
+        await restore();
+        t.ctx.config.campaigns.sendRightsRecheckMs = undefined;
+        t.ctx.carrier = sandbox;
+      }
+    },
+    60_000,
+  );
+});
 
 describe('pause and resume', () => {
   it('pause stops new sends within a second; resume goes on where it stopped', async () => {

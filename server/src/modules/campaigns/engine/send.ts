@@ -48,7 +48,7 @@ import { publishCampaign, refreshDirtyStats, refreshStats } from './stats';
 export const TICK_MS = 500;
 /**
  * How often a sending run asks whether its number is still registered and its account still in good standing (a
- * withdrawal, or a renewal declined, pauses it within this).
+ * withdrawal, or a renewal declined, pauses it within this), unless the settings say otherwise.
  */
 const SEND_RIGHTS_RECHECK_MS = 10_000;
 /** How many sends between two looks at the auto-pause rule (half its window: a bad run is caught early). */
@@ -202,6 +202,8 @@ class CampaignRun {
       }
       try {
         await this.sendBatch(batch);
+        // The campaign left `sending` mid-batch (it paused itself, or was ended): no further batch.
+        if (this.leftSending) return;
       } catch (error) {
         // Paused or cancelled on another server (the checkpoint said so), or the carrier could not be reached:
         // the rows this run holds and never handed over go back (the one in flight, if any, is reconciled).
@@ -213,6 +215,8 @@ class CampaignRun {
 
   /** The claimed rows not yet handed to the carrier. */
   private unsent: RecipientRow[] = [];
+  /** A tick found the campaign no longer sending (a self-pause: auto-pause, standing, registration). */
+  private leftSending = false;
 
   private async sendBatch(batch: readonly RecipientRow[]): Promise<void> {
     for (let index = 0; index < batch.length; index++) {
@@ -220,7 +224,10 @@ class CampaignRun {
       const rest = batch.slice(index);
       this.unsent = rest;
       if (this.job.signal.aborted) return this.stop(rest);
-      if (await this.tick()) return this.release(rest);
+      if (await this.tick()) {
+        this.leftSending = true;
+        return this.release(rest);
+      }
       if (
         this.ctx.config.campaigns.textingHours &&
         !isSendableAt(this.ctx.now(), row.time_zone, row.region)
@@ -268,7 +275,8 @@ class CampaignRun {
     if (!timeUp) return false;
     this.lastTick = Date.now();
     await this.job.checkpoint({ done: this.attempted, total: null });
-    if (Date.now() - this.sendRightsCheckedAt >= SEND_RIGHTS_RECHECK_MS) {
+    const recheckMs = this.ctx.config.campaigns.sendRightsRecheckMs ?? SEND_RIGHTS_RECHECK_MS;
+    if (Date.now() - this.sendRightsCheckedAt >= recheckMs) {
       this.sendRightsCheckedAt = Date.now();
       if (await pauseIfRefused(this.ctx, this.campaign)) return true;
     }
