@@ -207,7 +207,12 @@ class CampaignRun {
       } catch (error) {
         // Paused or cancelled on another server (the checkpoint said so), or the carrier could not be reached:
         // the rows this run holds and never handed over go back (the one in flight, if any, is reconciled).
-        if (!(error instanceof SimulatedCrash)) await this.release(this.unsent);
+        if (!(error instanceof SimulatedCrash)) {
+          await this.release(this.unsent);
+          // The send in flight when it stopped is counted now, not only when its delivery receipt marks the
+          // campaign for the stats sweep. Best effort: the error that stopped the run is the one to answer.
+          await refreshStats(this.ctx, this.campaign.id).catch(() => undefined);
+        }
         throw error;
       }
     }
