@@ -60,6 +60,10 @@ function useBound<T extends FieldValues, Value>({ control, name }: Bound<T, Valu
   };
 }
 
+/** A code table of shared/domain (value, label and maybe more) as a Select's data: just the value and the label. */
+export const selectData = (table: readonly { value: string; label: string }[]) =>
+  table.map(({ value, label }) => ({ value, label }));
+
 /** A single choice, stored as its option's value (null when none). */
 export function SelectField<T extends FieldValues>({
   control,

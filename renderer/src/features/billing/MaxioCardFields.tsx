@@ -24,6 +24,8 @@ const LABELS = { number: 'Card number', month: 'Expiry month', year: 'Expiry yea
 type FieldKey = keyof typeof LABELS;
 
 export const CARD_NOT_TOKENISED = 'The card could not be checked. Check the card details and try again.';
+/** Saving before Chargify.js has drawn the fields: said, rather than nothing happening. */
+export const CARD_FORM_LOADING = 'The card form is still loading. Try again in a moment.';
 
 /** Chargify.js's error as one sentence: its own message when it gives one. */
 function tokenErrorText(error: ChargifyTokenError): string {
@@ -75,6 +77,7 @@ export const MaxioCardFields = forwardRef<
         form.load(options);
         chargify.current = form;
         setStatus('ready');
+        setTokenError(null);
       },
       () => {
         if (mounted) setStatus('failed');
@@ -92,7 +95,11 @@ export const MaxioCardFields = forwardRef<
       setTokenError(null);
       const form = chargify.current;
       const host = box.current?.closest('form') ?? box.current;
-      if (!form || !host) return Promise.resolve(null);
+      if (!form || !host) {
+        // A form that failed to load says so already, with its Retry.
+        if (status === 'loading') setTokenError(CARD_FORM_LOADING);
+        return Promise.resolve(null);
+      }
       return new Promise((resolve) => {
         form.token(
           host,

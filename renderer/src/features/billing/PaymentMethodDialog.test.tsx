@@ -19,6 +19,7 @@ import {
   type ChargifyLoadOptions,
   type ChargifyTokenError,
 } from './chargifyJs';
+import { CARD_FORM_LOADING } from './MaxioCardFields';
 import { PaymentMethodDialog } from './PaymentMethodDialog';
 
 const call = vi.hoisted(() => vi.fn());
@@ -237,6 +238,10 @@ describe("PaymentMethodDialog with Maxio's Chargify.js", () => {
     expect(document.querySelector('[aria-label="Loading the card form"]')).not.toBeNull();
     expect(document.querySelectorAll('[role="group"][aria-labelledby]')).toHaveLength(4);
     expect(FakeChargify.made).toHaveLength(0);
+    // Saving now says the form is still loading, and sends nothing.
+    await save();
+    expect(alerts()).toContain(CARD_FORM_LOADING);
+    expect(saved()).toHaveLength(0);
   });
 
   it('a script that cannot load says so with a Retry, which loads it again', async () => {

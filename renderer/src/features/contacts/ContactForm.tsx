@@ -10,7 +10,14 @@ import { AGE_RANGES, CONTACT_TYPES, GENDERS } from '@shared/domain/contacts';
 import { formatPhone, normalizePhone } from '@shared/domain/phone';
 import { SMS_OPTIN_TYPES } from '@shared/domain/registration';
 import { Controller, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { fieldProps, MultiSelectField, SelectField, SwitchField, TagsField } from '../../ui/formFields';
+import {
+  fieldProps,
+  MultiSelectField,
+  SelectField,
+  SwitchField,
+  selectData,
+  TagsField,
+} from '../../ui/formFields';
 import { CustomValueInputs } from '../customFields/CustomValueInputs';
 import { groupChoices, labelChoices } from '../groups/choices';
 import {
@@ -28,9 +35,6 @@ const ADDRESS_FIELDS = [
   { name: 'state', label: 'State' },
   { name: 'zip', label: 'ZIP' },
 ] as const satisfies readonly { name: ContactFormField; label: string }[];
-
-const options = (table: readonly { value: string; label: string }[]) =>
-  table.map((entry) => ({ value: entry.value, label: entry.label }));
 
 /** react-hook-form's resolver over the contract's schema and the phone rules. */
 export const contactFormResolver: Resolver<ContactFormValues> = async (values) => {
@@ -117,9 +121,9 @@ export function ContactForm({
 
       <Fieldset legend="Profile" disabled={disabled}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <SelectField {...bound('gender')} label="Gender" data={options(GENDERS)} {...optional} />
+          <SelectField {...bound('gender')} label="Gender" data={selectData(GENDERS)} {...optional} />
           <SelectField {...bound('age_range')} label="Age range" data={[...AGE_RANGES]} {...optional} />
-          <SelectField {...bound('type')} label="Type" data={options(CONTACT_TYPES)} {...optional} />
+          <SelectField {...bound('type')} label="Type" data={selectData(CONTACT_TYPES)} {...optional} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
           <TagsField
@@ -143,7 +147,7 @@ export function ContactForm({
           <SelectField
             {...bound('optin_type')}
             label="Opt-in type"
-            data={options(SMS_OPTIN_TYPES)}
+            data={selectData(SMS_OPTIN_TYPES)}
             {...optional}
             placeholder="Not opted in"
           />

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { flash } from '../../ui/flash';
-import { fieldProps } from '../../ui/formFields';
+import { fieldProps, selectData } from '../../ui/formFields';
 import { ErrorAlert } from '../../ui/States';
 import { useSaveBrand } from './registrationApi';
 import { type BrandValues, brandValues } from './registrationModel';
@@ -31,9 +31,6 @@ const BrandFormSchema = z.preprocess(
     ),
   SmsBrandFieldsSchema,
 );
-
-const options = (table: readonly { value: string; label: string }[]) =>
-  table.map(({ value, label }) => ({ value, label }));
 
 export function BrandStep({
   companyId,
@@ -112,12 +109,12 @@ export function BrandStep({
             description="What customers know you as; your samples must name it"
             {...fieldProps(form, 'display_name')}
           />
-          {select('company_type', 'Company type', options(SMS_COMPANY_TYPES))}
-          {select('industry', 'Industry', options(SMS_INDUSTRIES))}
+          {select('company_type', 'Company type', selectData(SMS_COMPANY_TYPES))}
+          {select('industry', 'Industry', selectData(SMS_INDUSTRIES))}
           <TextInput label="EIN (US tax id)" placeholder="12-3456789" {...fieldProps(form, 'ein')} />
-          {select('id_type', 'Other id type (optional)', options(SMS_ID_TYPES))}
+          {select('id_type', 'Other id type (optional)', selectData(SMS_ID_TYPES))}
           <TextInput label="Other id number" {...fieldProps(form, 'id_number')} />
-          {select('stock_exchange', 'Stock exchange (public companies)', options(SMS_STOCK_EXCHANGES))}
+          {select('stock_exchange', 'Stock exchange (public companies)', selectData(SMS_STOCK_EXCHANGES))}
           <TextInput label="Stock symbol (public companies)" {...fieldProps(form, 'stock_symbol')} />
           <TextInput
             label="Website"

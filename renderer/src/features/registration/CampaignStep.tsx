@@ -27,15 +27,13 @@ import { useState } from 'react';
 import { Controller, type Path, useFieldArray, useForm } from 'react-hook-form';
 import { flash } from '../../ui/flash';
 import { failureSummary } from '../../ui/formErrors';
-import { MultiSelectField, SelectField } from '../../ui/formFields';
+import { MultiSelectField, SelectField, selectData } from '../../ui/formFields';
 import { ErrorAlert } from '../../ui/States';
 import { useRemoveFile, useSaveCampaign, useUploadFile } from './registrationApi';
 import { type CampaignValues, campaignBody, campaignValues, formFieldOf } from './registrationModel';
 import { StepActions } from './StepActions';
 import { placeServerErrors } from './serverErrors';
 
-const options = (table: readonly { value: string; label: string }[]) =>
-  table.map(({ value, label }) => ({ value, label }));
 const FIELDS = [
   'use_case',
   'sub_usecases',
@@ -104,14 +102,14 @@ export function CampaignStep({
             control={form.control}
             name="use_case"
             label="Use case"
-            data={options(SMS_USE_CASES)}
+            data={selectData(SMS_USE_CASES)}
             clearable
           />
           <MultiSelectField
             control={form.control}
             name="sub_usecases"
             label="More use cases (optional)"
-            data={options(SMS_USE_CASES)}
+            data={selectData(SMS_USE_CASES)}
             maxValues={5}
           />
           <Textarea
@@ -132,7 +130,7 @@ export function CampaignStep({
             control={form.control}
             name="monthly_volume"
             label="Texts a month"
-            data={options(SMS_MONTHLY_VOLUMES)}
+            data={selectData(SMS_MONTHLY_VOLUMES)}
             clearable
           />
           <TextInput
@@ -188,7 +186,7 @@ export function CampaignStep({
                   render={({ field }) => (
                     <Select
                       label={`Opt-in ${index + 1}: how`}
-                      data={options(SMS_OPTIN_TYPES)}
+                      data={selectData(SMS_OPTIN_TYPES)}
                       value={field.value}
                       onChange={(value) => field.onChange(value ?? 'other')}
                       allowDeselect={false}

@@ -10,7 +10,7 @@
  *
  * The websites the checks fetch are this test's own pages (the `fetchPage` override), so nothing leaves the machine.
  */
-import type { Registration } from '@shared/api/registration';
+import { REGISTRATION_MESSAGES, type Registration } from '@shared/api/registration';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -158,16 +158,16 @@ describe('registration: submit → review → rejected with fields → fixed →
     const refused = await call('POST', `/${id}/submit`, { confirm_fee_cents: 0 });
     expect(refused.statusCode).toBe(422);
     const errors = fieldErrors(refused);
-    for (const field of [
-      'brand.legal_name',
-      'brand.ein',
-      'brand.website',
-      'campaign.use_case',
-      'campaign.sample_messages',
-      'campaign.optins',
-      'campaign.numbers',
-    ])
-      expect(errors[field], field).toBeDefined();
+    for (const [field, message] of [
+      ['brand.legal_name', REGISTRATION_MESSAGES.required],
+      ['brand.ein', REGISTRATION_MESSAGES.required],
+      ['brand.website', REGISTRATION_MESSAGES.required],
+      ['campaign.use_case', REGISTRATION_MESSAGES.required],
+      ['campaign.sample_messages', REGISTRATION_MESSAGES.samplesCount],
+      ['campaign.optins', REGISTRATION_MESSAGES.optinRequired],
+      ['campaign.numbers', REGISTRATION_MESSAGES.numbersRequired],
+    ] as const)
+      expect(errors[field], field).toEqual([message]);
     expect(errors['brand.display_name']).toBeUndefined();
 
     expect((await call('PUT', `/${id}/brand`, { brand: BRAND })).statusCode).toBe(200);
@@ -382,7 +382,8 @@ describe('a sending campaign whose registration is withdrawn meanwhile is paused
     });
     const list = (await call('GET', '', undefined, OWNER, motors)).json<{ data: Registration[] }>();
     const local = list.data.find((r) => r.kind === 'local' && r.status === 'approved');
-    expect(local).toBeDefined();
+    // The seeded approved 10DLC registration covers the campaign's number.
+    expect(local?.campaign.numbers.map((n) => n.id)).toContain(t.ids.numbers.motorsMain);
     expect((await call('POST', `/${local?.id}/cancel`, undefined, OWNER, motors)).statusCode).toBe(200);
     await t.app.jobs.runDue({ kinds: [CAMPAIGN_SEND_JOB] });
     const [row] = await t.ctx.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
