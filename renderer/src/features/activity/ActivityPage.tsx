@@ -9,12 +9,12 @@ import type { ActivityRow } from '@shared/api/activity';
 import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DensityControl } from '../../ui/DataTable/density';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/States';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { ActivityFeed } from './ActivityFeed';
 import { ActivityFilters, type FiltersUpdate } from './ActivityFilters';
 import { useActivityFeed, useAgentChoices, useSourceNames, useTrackedNumbers } from './activityApi';
@@ -39,7 +39,7 @@ export function ActivityPage() {
   const canExport = roleCan(company?.role, 'activity.export');
   const tz = useTimeZone();
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const filters = useMemo(() => readFilters(params), [params]);
   const setFilters: FiltersUpdate = useCallback(
     (change) => setParams((previous) => writeFilters(change(readFilters(previous))), { replace: true }),

@@ -10,13 +10,14 @@ import { labelOf } from '@shared/domain/codes';
 import { roleCan } from '@shared/domain/permissions';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DataTable, pagerOf } from '../../ui/DataTable';
 import { formatWhen } from '../../ui/dateTime';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useClampedPage } from '../../ui/useClampedPage';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { AlertStateBadge } from './AlertStateBadge';
 import {
   type AlertListState,
@@ -45,7 +46,7 @@ export function AlertsPage() {
   const canManage = roleCan(company?.role, 'settings.manage');
   const tz = useTimeZone();
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
     (change: (current: AlertListState) => AlertListState) =>

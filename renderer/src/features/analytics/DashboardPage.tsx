@@ -10,10 +10,10 @@ import { Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { roleCan } from '@shared/domain/permissions';
 import { PREVIOUS_PERIOD_OPTIONS, type PreviousPeriodOption } from '@shared/domain/time';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { EmptyState, ErrorState } from '../../ui/States';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { whoMay } from '../schedule/whoMay';
 import { useKpis } from './analyticsApi';
 import {
@@ -36,7 +36,7 @@ export function DashboardPage() {
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'reports.view');
   const tz = useTimeZone();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readDashboard(params), [params]);
   const change = useCallback(
     (patch: Partial<DashboardState>) =>

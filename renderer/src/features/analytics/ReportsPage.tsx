@@ -11,12 +11,13 @@ import { ANALYTICS_GROUPINGS } from '@shared/domain/analytics';
 import { labelOf } from '@shared/domain/codes';
 import { roleCan } from '@shared/domain/permissions';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { platform } from '../../platform';
 import { flash } from '../../ui/flash';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { RowsSkeleton } from '../schedule/Skeletons';
 import { whoMay } from '../schedule/whoMay';
 import { reportActivityLink } from './activityLink';
@@ -46,7 +47,7 @@ export function ReportsPage() {
   const companyId = company?.id ?? 0;
   const canView = roleCan(company?.role, 'reports.view');
   const tz = useTimeZone();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readReport(params), [params]);
   const change = useCallback(
     (patch: Partial<ReportState>) =>

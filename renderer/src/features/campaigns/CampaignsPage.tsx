@@ -15,13 +15,14 @@ import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { createColumnHelper, type SortingState, type Updater } from '@tanstack/react-table';
 import { type MouseEvent, useCallback, useMemo } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DataTable, pagerOf } from '../../ui/DataTable';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useClampedPage } from '../../ui/useClampedPage';
 import { useSearchBox } from '../../ui/useSearchBox';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { CampaignStateBadge } from './CampaignStateBadge';
 import { useCampaigns, useCampaignsLive } from './campaignsApi';
 import { counted, formatWhen, progressPercent } from './format';
@@ -53,7 +54,7 @@ export function CampaignsPage() {
   const now = useNow();
   const navigate = useNavigate();
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
     (change: (current: CampaignListState) => CampaignListState) =>

@@ -10,12 +10,13 @@ import { channels, EVENTS } from '@shared/realtime';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useRealtimeEvent } from '../../api/realtime';
 import { useShell } from '../../app/context';
 import { DataTable, DensityControl } from '../../ui/DataTable';
 import { EmptyState, ErrorState, LoadingState, QueryErrorState } from '../../ui/States';
 import { useClampedPage } from '../../ui/useClampedPage';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { BulkActions } from './BulkActions';
 import { ContactFiltersBar, type FiltersUpdate } from './ContactFiltersBar';
 import { CONTACTS_TABLE_ID, contactColumns, HIDDEN_BY_DEFAULT } from './columns';
@@ -48,7 +49,7 @@ export function ContactsPage() {
   const canView = roleCan(company?.role, 'contacts.view');
   const canManage = roleCan(company?.role, 'contacts.manage');
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
     (change: (current: ContactListState) => ContactListState) =>

@@ -23,7 +23,6 @@ import { roleCan } from '@shared/domain/permissions';
 import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../api';
 import { useShell } from '../../app/context';
 import { DataTable, pagerOf } from '../../ui/DataTable';
@@ -32,6 +31,7 @@ import { flash } from '../../ui/flash';
 import { failureSummary } from '../../ui/formErrors';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useSearchBox } from '../../ui/useSearchBox';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { NumbersAreaTabs } from '../numbers/NumbersAreaTabs';
 import { EditMarketplaceDialog, ListingsDialog, OfferNumberDialog } from './MarketplaceDialogs';
 import {
@@ -105,7 +105,7 @@ export function MarketplacePage() {
   const [history, setHistory] = useState<MarketplaceNumber | null>(null);
   const [offering, setOffering] = useState(false);
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readMarketplaceState(params), [params]);
   const update = useCallback(
     (change: (current: MarketplaceListState) => MarketplaceListState) =>

@@ -9,7 +9,7 @@ import type { NumberTableRow } from '@shared/api/numberTable';
 import { roleCan } from '@shared/domain/permissions';
 import type { RowSelectionState, SortingState, Updater } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useShell } from '../../app/context';
 import { DataTable, pagerOf } from '../../ui/DataTable';
 import { saveTextFile } from '../../ui/download';
@@ -18,6 +18,7 @@ import { failureSummary } from '../../ui/formErrors';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
 import { useClampedPage } from '../../ui/useClampedPage';
 import { useSearchBox } from '../../ui/useSearchBox';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import {
   isFiltered,
   type NumberTableSort,
@@ -44,7 +45,7 @@ export function NumbersPage() {
   const [requesting, setRequesting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const state = useMemo(() => readListState(params), [params]);
   const update = useCallback(
     (change: (current: NumberTableState) => NumberTableState) =>

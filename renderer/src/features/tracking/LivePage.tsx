@@ -27,12 +27,12 @@ import { roleCan } from '@shared/domain/permissions';
 import { formatPhone } from '@shared/domain/phone';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useShell } from '../../app/context';
 import { useTimeZone } from '../../app/timeZone';
 import { DataTable } from '../../ui/DataTable';
 import { formatWhen } from '../../ui/dateTime';
 import { EmptyState, ErrorState, QueryErrorState } from '../../ui/States';
+import { useSearchParamsNow } from '../../ui/useSearchParamsNow';
 import { RowsSkeleton } from '../schedule/Skeletons';
 import { CallAttributionPanel } from './CallAttribution';
 import {
@@ -74,7 +74,7 @@ export function LivePage() {
   const feed = useLiveFeed(canView ? companyId : 0);
   useFeedRealtime(canView ? companyId : 0);
   const now = useNow();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const drawers = drawersOf(params);
   const open = useCallback(
     (drawer: 'session' | 'call', value: string | number | null) =>
