@@ -19,15 +19,10 @@ export const NOT_AVAILABLE_OFFLINE = Object.freeze({
 export const QUEUED_OFFLINE =
   'You are offline. The change is saved on this device and will be sent when you are back online.';
 
-/** §8 errors, keyed by where they appear. */
+/** §8 errors, keyed by where they appear. The billing texts (past due, payment updates, accounts without a
+ * subscription) are shared/domain/billing.ts's, with the rules that use them. */
 export const ERROR_MESSAGES = Object.freeze({
   conversationUnauthorized: "You're not authorized to perform this action",
-  pastDuePrefix: 'Your account has an outstanding balance of ',
-  pastDueAction: 'Please update your payment info to reactivate your account.',
-  billingUpdateFailed: 'Failed to update billing information. Please try again.',
-  paymentStillPastDue:
-    'Your payment information was saved, but your account is still past due. Please contact Customer Success.',
-  paymentCardIssue: 'There was an issue processing your card. Please contact your card issuer and try again.',
   linkExpired: 'Link expired. Please log in.',
   resetLinkExpired: 'Your reset link has expired. Please try to resend it again.',
   importInvalidFile: 'Invalid file. The file must have the columns name and number.',
@@ -38,7 +33,6 @@ export const ERROR_MESSAGES = Object.freeze({
   callUpdateFailed: 'Failed to update call',
   conversationsLoadTitle: 'Error loading conversations',
   conversationsLoadDetail: 'Please try again later.',
-  accountsWithoutSubscription: 'You have accounts without a subscription. Please contact support!',
   removeOrgAdminFailed: 'Failed to remove Organization Admin',
   accountDeleteBlocked:
     'You cannot delete an account that has numbers added or has any activity on those numbers',
@@ -46,10 +40,6 @@ export const ERROR_MESSAGES = Object.freeze({
   consumerAccountExists: 'An account with these details already exists. Please sign in.',
   consumerNoAccount: 'No account was found for these details. Please sign up.',
 });
-
-/** §8 "Payment update messages: saved successfully and not charged until the next billing cycle". */
-export const PAYMENT_SAVED =
-  'Your payment information was saved successfully. You will not be charged until the next billing cycle.';
 
 /** §8 Success messages, word for word. */
 export const SUCCESS_MESSAGES = Object.freeze({
