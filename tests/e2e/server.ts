@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '@playwright/test';
-import { type ServerProcess, startServerProcess } from '../../server/src/testing/serverProcess';
+import {
+  SERVER_START_TIMEOUT_MS,
+  type ServerProcess,
+  startServerProcess,
+} from '../../server/src/testing/serverProcess';
 
 export { DEMO_PASSWORD } from '../../server/src/testing/serverProcess';
 
@@ -51,6 +55,10 @@ export function serverForThisFile(env: Record<string, string> = {}): TestServer 
   };
 
   test.beforeAll(async () => {
+    // A new server migrates and seeds its database before it answers (37 s seen in a full run), which went
+    // past the config’s 60 s test timeout, which hooks share, when two files started at once on a busy machine.
+    // The hook gets what startServerProcess itself allows, and a little more to say why it gave up.
+    test.setTimeout(SERVER_START_TIMEOUT_MS + 10_000);
     dataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
     await server.start();
   });

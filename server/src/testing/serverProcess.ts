@@ -26,13 +26,16 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+/** How long a new server may take to migrate, seed and answer before it is given up on. */
+export const SERVER_START_TIMEOUT_MS = 90_000;
+
 /**
  * Starts a server with `env` over this process's; port 0 means any free one. Rejects with its output when it
  * exits or has not answered within `startTimeoutMs` (a new database is migrated and seeded first).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
+  { startTimeoutMs = SERVER_START_TIMEOUT_MS }: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
     cwd: ROOT,
