@@ -1,6 +1,7 @@
 /**
  * Two changes to the address before the page draws again both count: the second updater sees the first's
- * result. React Router's own updater (shown first, as the reason for the hook) sees the last render's params.
+ * result. React Router's own updater (shown first, as the reason for the hook) sees the last render's params;
+ * should an upgrade make that test fail, React Router keeps both changes itself and the hook can go.
  */
 import { act } from 'react';
 import { createBrowserRouter, RouterProvider, useSearchParams } from 'react-router';
