@@ -5,7 +5,7 @@
  * answer: `GET /api/user` with a valid token is 200.
  *
  * Bounded for CI: a fixed seed and FUZZ_RUNS inputs per route (DEFAULT_RUNS unless set). Long runs by hand:
- *   FUZZ_RUNS=2000 npx vitest run --project server server/src/http/fuzz
+ *   FUZZ_RUNS=2000 npx vitest run --project server server/src/testing/fuzz
  * FUZZ_SEED changes the seed; FUZZ_ROUTE=<substring> fuzzes only matching routes ("POST /api/contacts").
  *
  * Each 5xx is collected (route, the input's mutation, the answer, the server's logged error) rather than
@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { buildApp, type RouteInfo } from '../../app';
 import { multipart } from '../../modules/messaging/testing';
 import { DEMO_PASSWORD } from '../../seed/demo';
-import { createTestApp, type TestApp } from '../../testing/testApp';
+import { createTestApp, type TestApp } from '../testApp';
 import { type FuzzCase, type FuzzRoute, type FuzzWorld, fuzzCases, toJsonText } from './mutate';
 
 /**
