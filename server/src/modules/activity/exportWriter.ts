@@ -1,8 +1,8 @@
 /**
  * Writing an activity export's CSV (`<dataDir>/exports/<companyId>/<id>.csv`): the chosen columns, cells
- * neutralised against formulas, times in `tz`, newest first, a page of rows at a time (keyset on the ordering,
- * so a page costs the same wherever it is), updating and publishing the batch's progress (`export.progress` on
- * the company channel) after every page.
+ * neutralised against formulas (lib/csv.ts), times in `tz`, newest first, a page of rows at a time (keyset on the
+ * ordering, so a page costs the same wherever it is), updating and publishing the batch's progress
+ * (`export.progress` on the company channel) after every page.
  *
  * Resumable: after each page the file is synced and the batch keeps where the next page starts (`cursor`) and
  * how many bytes of the file are written (`bytes`), with the job's checkpoint, in one transaction. A run that
@@ -16,9 +16,7 @@ import type { EXPORT_ENDPOINTS as E, ExportBatch, ExportKind } from '@shared/api
 import { batchProgress } from '@shared/domain/batches';
 import { CALL_OUTCOMES, CALL_QUALIFICATIONS } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { channels, EVENTS } from '@shared/realtime';
-import { stringify } from 'csv-stringify/sync';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -26,6 +24,7 @@ import type { JobProgress } from '../../db/schema';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import { HandBack, type RunningJob } from '../../jobs/runner';
+import { csvText } from '../../lib/csv';
 import { likePattern } from '../companies/service';
 import { activityWindow, callFilters, phoneDigits, rowsOf } from './service';
 
@@ -270,7 +269,6 @@ export async function runExport(
     });
     if (row) await publishExport(ctx, row);
   };
-  const csv = (records: string[][]) => stringify(records);
   const path = exportPath(ctx, batch.company_id, batch.id);
   await mkdir(dirname(path), { recursive: true });
   const resume = await resumePoint(path, batch);
@@ -298,7 +296,7 @@ export async function runExport(
     total = Number(counted?.total ?? 0);
     await save({ total_rows: total, processed_rows: 0, options: { ...options } });
     file = await open(path, 'w');
-    const header = csv([body.columns.map(neutraliseCsvCell)]);
+    const header = csvText([body.columns]);
     await file.write(header);
     bytes = Buffer.byteLength(header);
     processed = 0;
@@ -312,9 +310,7 @@ export async function runExport(
         exportPage(kind, batch.company_id, body, range, after, pageRows),
       );
       if (rows.length) {
-        const text = csv(
-          rows.map((row) => body.columns.map((column) => neutraliseCsvCell(cell(row, column, body.tz)))),
-        );
+        const text = csvText(rows.map((row) => body.columns.map((column) => cell(row, column, body.tz))));
         await file.write(text);
         bytes += Buffer.byteLength(text);
       }

@@ -15,14 +15,13 @@ import type { ExportBatch } from '@shared/api/activity';
 import type { AnalyticsExportBodySchema } from '@shared/api/analytics';
 import { ANALYTICS_GROUPINGS, ANALYTICS_METRICS } from '@shared/domain/analytics';
 import { labelOf } from '@shared/domain/codes';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
-import { stringify } from 'csv-stringify/sync';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { batches } from '../../db/schema';
 import type { AppContext } from '../../http/context';
 import type { JobHandler } from '../../jobs/runner';
+import { csvText } from '../../lib/csv';
 import { failExportBatch, failStaleExportBatches, startExportBatch } from '../activity/exportBatches';
 import { EXPORT_FAILED_MESSAGE, EXPORT_INTERRUPTED_MESSAGE, STALE_CHECK_MS } from '../activity/exportJob';
 import { type ExportBatchRow, exportPath, publishExport } from '../activity/exportWriter';
@@ -84,7 +83,7 @@ export async function writeAnalyticsExport(ctx: AppContext, batch: ExportBatchRo
   const path = exportPath(ctx, batch.company_id, batch.id);
   await mkdir(dirname(path), { recursive: true });
   const part = `${path}.part`;
-  await writeFile(part, stringify(records.map((record) => record.map(neutraliseCsvCell))));
+  await writeFile(part, csvText(records));
   await rename(part, path);
   return report.rows.length;
 }

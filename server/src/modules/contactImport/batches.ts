@@ -4,7 +4,6 @@
  */
 import type { ImportBatch } from '@shared/api/contacts';
 import { batchProgress } from '@shared/domain/batches';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { channels, type EVENTS } from '@shared/realtime';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
@@ -49,9 +48,9 @@ export async function findBatch(db: Db, companyId: number, batchId: number): Pro
   return batch;
 }
 
-/** The report: `row, reason`, then the file's columns; each bad row as it was, formula cells neutralised. */
+/** The report: `row, reason`, then the file's columns; each bad row as it was (lib/csv.ts neutralises formulas). */
 export async function* reportRecords(db: Db, batch: BatchRow): AsyncGenerator<string[]> {
-  yield ['row', 'reason', ...batch.columns].map(neutraliseCsvCell);
+  yield ['row', 'reason', ...batch.columns];
   let after = 0;
   for (;;) {
     const page = await db
@@ -61,7 +60,7 @@ export async function* reportRecords(db: Db, batch: BatchRow): AsyncGenerator<st
       .orderBy(asc(batchErrors.row_number))
       .limit(REPORT_PAGE);
     for (const error of page) {
-      yield [String(error.row_number), error.reason, ...error.cells].map(neutraliseCsvCell);
+      yield [String(error.row_number), error.reason, ...error.cells];
     }
     const last = page[page.length - 1];
     if (!last || page.length < REPORT_PAGE) return;

@@ -2,12 +2,15 @@
  * Reads an uploaded contact file (§5 "CSV or XLSX") row by row from its stream, never holding the whole file:
  * CSV with csv-parse (BOM stripped, `,` or `;` told from the header line, rows of any length kept so the worker
  * can report a short or long row instead of the parser failing the file), XLSX with exceljs's streaming
- * WorkbookReader (first worksheet; every cell as the text a person sees). Both yield `{ rowNumber, cells }`,
- * the header first; row numbers are those of the file (CSV: records counted from 1; XLSX: the sheet's rows).
+ * WorkbookReader (first worksheet; every cell as the text a person sees), held to how far a workbook may expand
+ * as it streams (xlsxLimits.ts). Both yield `{ rowNumber, cells }`, the header first; row numbers are those of the
+ * file (CSV: records counted from 1; XLSX: the sheet's rows).
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { watchZipStream } from '../../lib/zipStream';
+import { SheetText, SpreadsheetLimitError, XlsxLimits } from './xlsxLimits';
 
 export type SheetKind = 'csv' | 'xlsx';
 
@@ -165,7 +168,10 @@ function feed(
 
 /** Up to this many bytes are looked at to find the header line (and with it the delimiter). */
 const HEAD_LIMIT = 64 * 1024;
-/** A record longer than this is a broken file (an unclosed quote swallowing the rest), not a contact. */
+/**
+ * A record longer than this is a broken file (an unclosed quote swallowing the rest), not a contact. (A CSV is
+ * what it weighs, within the upload's 50 MB; how far an XLSX may expand when opened is xlsxLimits.ts's.)
+ */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
 /** `;` when the header line has more semicolons than commas (outside quotes), else `,`. */
@@ -302,11 +308,81 @@ interface StreamedRow {
   eachCell(options: { includeEmpty: boolean }, callback: (cell: StreamedCell, column: number) => void): void;
 }
 
+/**
+ * Why an upload was refused while exceljs read it (a limit passed, a broken archive), told at once to whoever
+ * waits on exceljs: it would wait for ever for the input a refused upload no longer gives it.
+ */
+class Refusal {
+  private reason: { error: unknown } | null = null;
+  private readonly waiting = new Set<(error: unknown) => void>();
+
+  refuse(error: unknown): void {
+    this.reason ??= { error };
+    for (const reject of this.waiting) reject(error);
+    this.waiting.clear();
+  }
+
+  /**
+   * `pending`, unless the refusal comes first. (Not `Promise.race` with one long-lived promise: every race would
+   * leave it a reaction holding the row it answered, for as long as the file is read.)
+   */
+  race<T>(pending: Promise<T>): Promise<T> {
+    if (this.reason) return Promise.reject(this.reason.error);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.add(reject);
+      pending.then(
+        (value) => {
+          this.waiting.delete(reject);
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.waiting.delete(reject);
+          reject(error);
+        },
+      );
+    });
+  }
+}
+
+/** The items of one of exceljs's iterables, failing as soon as the upload is refused. */
+async function* untilRefused<T>(items: AsyncIterable<T>, refusal: Refusal): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]();
+  let waiting = false;
+  try {
+    for (;;) {
+      waiting = true;
+      const next = await refusal.race(iterator.next());
+      waiting = false;
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Stopped by the reader (a preview has its rows): exceljs cleans up. Still waiting (refused): it never would.
+    if (!waiting) await iterator.return?.();
+  }
+}
+
 async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
-  // exceljs pipes what it is given; it gets a copy fed from the upload, so stopping never destroys the upload.
+  // exceljs pipes what it is given; it gets a copy fed from the upload, so stopping never destroys the upload — and
+  // each chunk only once the limits have seen what it expands to, so a bomb is refused before exceljs inflates it.
   const input = new PassThrough();
   let stopped = false;
-  feed(chunksOf(source), null, input, () => stopped);
+  const refusal = new Refusal();
+  // exceljs reads a chunk while the next is watched; the one after waits until it has taken that one in.
+  let taking: Promise<void> | null = null;
+  void watchZipStream(chunksOf(source), new XlsxLimits(), async (chunk) => {
+    await taking;
+    if (stopped || input.destroyed) return false;
+    taking = input.write(chunk) ? null : writable(input);
+    return true;
+  }).then(
+    async () => {
+      await taking;
+      if (!stopped && !input.destroyed) input.end();
+    },
+    (error: unknown) => refusal.refuse(error),
+  );
+  const text = new SheetText();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -318,13 +394,15 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
   let width = 0;
   let first = true;
   try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as unknown as AsyncIterable<StreamedRow>) {
+    for await (const worksheet of untilRefused(reader, refusal)) {
+      for await (const row of untilRefused(worksheet as unknown as AsyncIterable<StreamedRow>, refusal)) {
         const cells: string[] = [];
+        // exceljs refuses a cell past the last column (XFD, 16,384): a row spreads out that far at most.
         row.eachCell({ includeEmpty: false }, (cell, column) => {
           while (cells.length < column - 1) cells.push('');
           cells[column - 1] = cellText(cell.value, cell.numFmt);
         });
+        text.row(cells);
         if (first) {
           // The header: its width is every row's (a row's trailing empty cells are not written in XLSX).
           if (isBlankRow(cells)) continue;
@@ -338,6 +416,7 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
     }
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
+    if (error instanceof SpreadsheetLimitError) throw new UnreadableFileError(error.message);
     throw new UnreadableFileError('The file could not be read as an XLSX workbook.');
   } finally {
     stopped = true;

@@ -7,10 +7,10 @@
  */
 import { pipeline, Readable } from 'node:stream';
 import { CONTACT_ENDPOINTS as E } from '@shared/api/contacts';
-import { stringify } from 'csv-stringify';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
+import { csvStream } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { batchJson, findBatch, reportRecords } from './batches';
 import { previewUpload, stageUpload } from './upload';
@@ -37,7 +37,7 @@ export function contactImportRoutes(app: FastifyInstance, ctx: AppContext): void
   route(E.importReport, 'contacts.view', async ({ company, params, reply }) => {
     const batch = await findBatch(ctx.db, company.id, params.batchId);
     if (!batch) throw notFound('import');
-    const csv = stringify({ bom: true, record_delimiter: 'windows' });
+    const csv = csvStream({ bom: true, record_delimiter: 'windows' });
     // A failure half-way ends the download (the client sees a cut transfer), never the server.
     pipeline(Readable.from(reportRecords(ctx.db, batch)), csv, () => undefined);
     return reply

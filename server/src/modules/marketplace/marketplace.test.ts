@@ -249,6 +249,19 @@ describe('GET /report', () => {
     const filtered = parse((await get(`${base}/report?status=unlisted`)).body, { bom: true }) as string[][];
     expect(filtered.map((row) => row[0])).toEqual(['Number', '(312) 555-0104']);
   });
+
+  it('writes a description that is a formula as text (a quote before it), so a spreadsheet never runs it', async () => {
+    const id = t.ids.marketplace.inApp;
+    const before = (await get(`${base}/${id}`)).json<MarketplaceNumber>();
+    const description = '=HYPERLINK("http://x","y")';
+    expect((await put(id, { description })).statusCode).toBe(200);
+    try {
+      const rows = parse((await get(`${base}/report`)).body, { bom: true }) as string[][];
+      expect(rows.find((row) => row[0] === before.formatted)?.at(-1)).toBe(`'${description}`);
+    } finally {
+      await put(id, { description: before.description });
+    }
+  });
 });
 
 describe('offering a number and changing it', () => {

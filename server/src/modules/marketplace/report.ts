@@ -1,12 +1,13 @@
 /**
  * §7 "GET /report (CSV download named marketplace_report.csv)": one row per marketplace number, with its prices as
- * §9's USD and the interest counted from the stored rows. Written by the project's CSV library (csv-stringify),
- * with a byte-order mark and CRLF lines so spreadsheet programs open it as UTF-8.
+ * §9's USD and the interest counted from the stored rows. Written by the server's CSV writer (lib/csv.ts: every
+ * cell neutralised, a description `=HYPERLINK(…)` included), with a byte-order mark and CRLF lines so spreadsheet
+ * programs open it as UTF-8.
  */
 import type { MarketplaceNumber } from '@shared/api/marketplace';
 import { labelOf } from '@shared/domain/codes';
 import { formatCents, MARKETPLACE_STATUSES } from '@shared/domain/marketplace';
-import { stringify } from 'csv-stringify/sync';
+import { csvText } from '../../lib/csv';
 
 export const MARKETPLACE_REPORT_FILENAME = 'marketplace_report.csv';
 
@@ -26,7 +27,7 @@ export const MARKETPLACE_REPORT_COLUMNS = [
 ] as const;
 
 export function marketplaceReportCsv(rows: MarketplaceNumber[]): string {
-  return stringify(
+  return csvText(
     [
       [...MARKETPLACE_REPORT_COLUMNS],
       ...rows.map((row) => [

@@ -1,16 +1,15 @@
 /**
  * `bulkExport`: the chosen contacts as a CSV file, streamed a thousand contacts at a time so a large company
  * is never held in memory whole. A header row, then every §3 field; labels and groups joined by `; `; one column
- * per custom field, named by the field. Every cell (headers too: a custom field's name is user text) goes through
- * `neutraliseCsvCell`, so a spreadsheet never runs a formula a contact's data smuggled in.
+ * per custom field, named by the field. Every cell (headers too: a custom field's name is user text) is neutralised
+ * by the server's CSV writer (lib/csv.ts), so a spreadsheet never runs a formula a contact's data smuggled in.
  */
 import { pipeline, Readable } from 'node:stream';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { CONTACT_ENTITY_TYPE } from '@shared/domain/customFields';
-import { stringify } from 'csv-stringify';
 import { and, asc, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { contacts } from '../../../db/schema';
+import { csvStream } from '../../../lib/csv';
 import { loadFieldRules, readValues } from '../../customFields/values';
 import type { ContactRow } from '../view';
 import { contactSelectionCondition } from './filters';
@@ -46,9 +45,10 @@ const COLUMNS: [string, (row: ContactRow) => unknown][] = [
   ['title', (row) => row.custom_title],
 ];
 
+/** A value as its text: `true`, `42`, '' for none. */
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return neutraliseCsvCell(typeof value === 'string' ? value : String(value));
+  return typeof value === 'string' ? value : String(value);
 }
 
 async function* exportRows(db: Db, companyId: number, condition: SQL): AsyncGenerator<string[]> {
@@ -94,7 +94,7 @@ async function* exportRows(db: Db, companyId: number, condition: SQL): AsyncGene
 
 /** The CSV of the company's contacts matching `condition` (which narrows to the company), as a stream. */
 export function contactsCsv(db: Db, companyId: number, condition: SQL): NodeJS.ReadableStream {
-  return pipeline(Readable.from(exportRows(db, companyId, condition)), stringify(), () => {
+  return pipeline(Readable.from(exportRows(db, companyId, condition)), csvStream(), () => {
     // A failure mid-stream ends the download early; the client sees a cut-off file and the error is in the log.
   });
 }

@@ -15,14 +15,13 @@
  */
 import type { BulkAttributeError, BulkAttributeResult } from '@shared/api/dniReports';
 import { BULK_ATTRIBUTE_MAX_ROWS, BULK_ATTRIBUTE_MESSAGES as M } from '@shared/api/dniReports';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import { type CustomValue, checkCustomValue, ENTITY_TYPES } from '@shared/domain/customFields';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { normalizePhone } from '@shared/domain/phone';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { companies, liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
+import { csvText } from '../../../lib/csv';
 import { invalid } from '../../../lib/errors';
 import { type FieldRule, loadFieldRules, readValues, writeValues } from '../../customFields/values';
 
@@ -99,9 +98,9 @@ export async function templateCsv(ctx: AppContext, scope: BulkScope): Promise<st
       const rule = own.get(column.toLowerCase());
       return rule ? cellOf(stored.get(rule.id)) : '';
     });
-    return [...(data.unit ? [String(row.company_id)] : []), row.number, ...cells].map(neutraliseCsvCell);
+    return [...(data.unit ? [String(row.company_id)] : []), row.number, ...cells];
   });
-  return stringify([header, ...records], { bom: true });
+  return csvText([header, ...records], { bom: true });
 }
 
 /** A cell as typed: trimmed, and without the quote the template put before a formula-looking value. */

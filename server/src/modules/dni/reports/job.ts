@@ -17,16 +17,15 @@ import { setImmediate } from 'node:timers/promises';
 import { DNI_REPORT_COLUMNS } from '@shared/api/dniReports';
 import { CALL_OUTCOMES } from '@shared/domain/calls';
 import { labelOf } from '@shared/domain/codes';
-import { neutraliseCsvCell } from '@shared/domain/contacts';
 import type { CallAttribution } from '@shared/domain/dni';
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { dniReports } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { noLiveJob } from '../../../jobs/queue';
 import { HandBack, type JobHandler, type RunningJob } from '../../../jobs/runner';
+import { csvText } from '../../../lib/csv';
 import { rowsOf } from '../../activity/service';
 import { DNI_REPORT_JOB, type DniReportRow, publishReport, reportPath } from './service';
 
@@ -97,7 +96,7 @@ function page(report: DniReportRow, after: Cursor | null, limit: number): SQL {
 /** A call as the report's row, in DNI_REPORT_COLUMNS' order. */
 function record(row: ReportRow): string[] {
   const a = row.attribution;
-  const cells = [
+  return [
     row.company,
     String(row.id),
     row.local_time,
@@ -120,10 +119,7 @@ function record(row: ReportRow): string[] {
     row.dni_session_id ?? '',
     String(row.pages),
   ];
-  return cells.map(neutraliseCsvCell);
 }
-
-const csv = (records: string[][]) => stringify(records);
 
 /**
  * Where a run resumes: the header and the first `report.rows` records of the file as they were written (a dead
@@ -152,7 +148,7 @@ async function resumePoint(
     ? await rowsOf<{ at: string }>(ctx, sql`select started_at::text as at from calls where id = ${lastId}`)
     : [];
   if (!last) return null;
-  return { bytes: Buffer.byteLength(csv(kept)), cursor: { at: last.at, id: lastId } };
+  return { bytes: Buffer.byteLength(csvText(kept)), cursor: { at: last.at, id: lastId } };
 }
 
 /** Saves the report (and the run's checkpoint, in the same transaction), then publishes it. */
@@ -199,7 +195,7 @@ export async function writeReport(
   } else {
     await save(ctx, report.id, { state: 'running', rows: 0 }, job);
     file = await open(path, 'w');
-    await file.write(csv([[...DNI_REPORT_COLUMNS]]));
+    await file.write(csvText([DNI_REPORT_COLUMNS]));
     rows = 0;
     after = null;
   }
@@ -207,7 +203,7 @@ export async function writeReport(
     for (;;) {
       if (job?.signal.aborted) throw new HandBack();
       const found = await rowsOf<ReportRow>(ctx, page(report, after, pageRows));
-      if (found.length) await file.write(csv(found.map(record)));
+      if (found.length) await file.write(csvText(found.map(record)));
       rows += found.length;
       const last = found.at(-1);
       if (!last || found.length < pageRows) break;

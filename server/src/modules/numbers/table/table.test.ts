@@ -165,6 +165,26 @@ describe('POST /numbers/datatable/export', () => {
     ]);
     expect(rows[1]?.['Removal date']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it('writes a label that is a formula as text (a quote before it), so a spreadsheet shows it and never runs it', async () => {
+    const [tollFree] = await t.ctx.db.select().from(numbers).where(eq(numbers.number, '+18005551221'));
+    const label = '=HYPERLINK("http://x","y")';
+    const rename = (to: string) =>
+      t.as(owner, { method: 'PUT', url: `/api/numbers/${tollFree?.id}`, payload: { label: to } });
+    expect((await rename(label)).statusCode).toBe(200);
+    try {
+      const response = await t.as(owner, {
+        method: 'POST',
+        url: '/api/numbers/datatable/export',
+        payload: { company_id: company, search: 'HYPERLINK' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+      expect(rows.map((row) => [row.Number, row.Label])).toEqual([['+18005551221', `'${label}`]]);
+    } finally {
+      await rename(tollFree?.label ?? '');
+    }
+  });
 });
 
 describe('stats, prefixes, patterns', () => {

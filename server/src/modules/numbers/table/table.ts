@@ -15,11 +15,11 @@ import {
   NUMBER_TYPES,
   type NumberCategory,
 } from '@shared/domain/numbers';
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { liveNumber, numbers } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
+import { csvText } from '../../../lib/csv';
 import type { NumberRow } from '../config/view';
 import { limitAndUsed } from '../purchase/limit';
 import { numberSearch, withCounts } from '../service';
@@ -140,7 +140,7 @@ export async function numberTableCsv(ctx: AppContext, companyId: number, filters
     )
     .orderBy(...orderOf(filters));
   const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-  return stringify(
+  return csvText(
     rows.map((row) => [
       row.number,
       row.label,
