@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { bin, electronBinary, ROOT, run, runQuietly } from './lib';
-import { buildTracker } from './trackerBundle';
+import { buildTracker, trackerScriptPath } from './trackerBundle';
 
 // The build's file-by-file report is for `npm run build`; here it would push the server's banner off the screen,
 // so it is shown only when the build fails.
@@ -19,7 +19,7 @@ if (built.code !== 0) {
   process.exit(built.code);
 }
 // The website tracking script the server hands to customers' pages (GET /api/dni/script.js).
-await buildTracker().catch((error: unknown) => {
+await buildTracker(trackerScriptPath()).catch((error: unknown) => {
   console.log('failed:\n');
   console.error(error);
   process.exit(1);

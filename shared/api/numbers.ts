@@ -17,6 +17,7 @@ import {
   to24Hour,
   WEEKDAYS,
 } from '../domain/schedule';
+import { isHttpsUrl } from '../domain/url';
 import { CustomValueSchema } from './contacts';
 import { endpoint, enumOf, IdParamSchema, PageNumberSchema, reference } from './contract';
 import { pagedSchema } from './paged';
@@ -92,14 +93,24 @@ export const ExtensionSchema = z.preprocess(
     ),
 );
 
+export const GREETING_AUDIO_HTTPS = 'The greeting’s audio address must start with https://';
+
 /**
  * A greeting as a number stores it: a reference to a company greeting (§7 Greetings), or its text (spoken), or an
- * audio URL. All absent or null means none.
+ * audio URL. All absent, null or blank means none. The audio URL is handed to the carrier to fetch and play, so it
+ * is https only (issue 33: `file:`, `javascript:` and `gopher:` addresses were stored and written into TwiML);
+ * audio uploaded to us is named by `greeting_id`, and a call is given its signed link when it plays.
  */
 export const GreetingRefSchema = z.object({
   greeting_id: reference('greeting').nullable().optional(),
   text: z.string().trim().max(2000).nullable().optional(),
-  audio_url: z.string().trim().max(2000).nullable().optional(),
+  audio_url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((url) => url === '' || isHttpsUrl(url), { message: GREETING_AUDIO_HTTPS })
+    .nullable()
+    .optional(),
 });
 export type StoredGreeting = z.infer<typeof GreetingRefSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsLink, ensureUrlScheme } from './index';
+import { containsLink, ensureUrlScheme, isHttpsUrl } from './index';
 
 describe('ensureUrlScheme: §5 "URLs without http or https get https:// prepended"', () => {
   it.each([
@@ -34,5 +34,28 @@ describe('containsLink: what §5 calls "a link in the message"', () => {
     ['', false],
   ])('%j → %s', (text, expected) => {
     expect(containsLink(text)).toBe(expected);
+  });
+});
+
+describe('isHttpsUrl: the audio addresses a carrier may be told to fetch (issue 33)', () => {
+  it.each([
+    ['https://media.example.com/welcome.mp3', true],
+    ['HTTPS://MEDIA.EXAMPLE.COM/a.mp3?sig=x&v=2#t', true],
+    ['https://media.example.com:8443/a.mp3', true],
+    ['https://media.example.com', true],
+    ['http://media.example.com/a.mp3', false],
+    ['file:///etc/passwd', false],
+    ['javascript:alert(1)', false],
+    ['gopher://127.0.0.1:6379/_FLUSHALL', false],
+    ['//media.example.com/a.mp3', false],
+    ['https://', false],
+    ['https:///etc/passwd', false],
+    ['https://user:secret@media.example.com/a.mp3', false],
+    ['https:\\\\media.example.com/a.mp3', false],
+    ['https://media.example.com/a b.mp3', false],
+    [' https://media.example.com/a.mp3', false],
+    ['', false],
+  ])('%j → %s', (url, expected) => {
+    expect(isHttpsUrl(url)).toBe(expected);
   });
 });

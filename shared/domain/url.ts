@@ -15,3 +15,12 @@ const LINK_PATTERN =
 export function containsLink(text: string): boolean {
   return LINK_PATTERN.test(text);
 }
+
+/**
+ * An absolute `https://` address with a host (no user name or password in it, no spaces): the one kind of address
+ * we let a carrier be told to fetch audio from. Plain http could be changed on the way; other schemes (`file:`,
+ * `javascript:`, `gopher:`) are not audio on the web at all.
+ */
+export function isHttpsUrl(text: string): boolean {
+  return /^https:\/\/[^\s/?#\\@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i.test(text);
+}

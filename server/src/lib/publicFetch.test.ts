@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPublic, isPublicAddress } from './publicFetch';
+import { fetchPublic, fetchPublicOutcome, isPublicAddress } from './publicFetch';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -84,5 +84,27 @@ describe('fetchPublic', () => {
     expect(await fetchPublic('file:///etc/passwd', options)).toBeNull();
     expect(await fetchPublic('x:/../media.secret', options)).toBeNull();
     expect(hits).toBe(0);
+  });
+
+  it('fails a name that resolves to a private address in the same words as a name that does not resolve', async () => {
+    // Told apart, they would say which names exist inside our network (issue 33). A literal address says nothing
+    // the caller did not write, so it alone is "refused".
+    const notFound: LookupFunction = (hostname, _options, callback) =>
+      callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '', 0);
+    const internal = await fetchPublicOutcome('http://intranet.example.test/', {
+      ...options,
+      resolve: resolvesTo('10.1.2.3'),
+    });
+    const missing = await fetchPublicOutcome('http://missing.example.test/', {
+      ...options,
+      resolve: notFound,
+    });
+    expect(internal).toEqual({ ok: false, reason: 'unreachable', status: null });
+    expect(missing).toEqual(internal);
+    expect(await fetchPublicOutcome('http://10.1.2.3/', options)).toEqual({
+      ok: false,
+      reason: 'refused',
+      status: null,
+    });
   });
 });

@@ -110,13 +110,16 @@ export async function fetchPublic(
 export type PublicFetchFailure =
   /** Not an http(s) URL, or too many redirects. */
   | 'invalid'
-  /** An address on the way (the URL's, or a redirect's) is not public. */
+  /**
+   * An address written in the URL (the one given, or a redirect's) is an IP address that is not public. A host
+   * *name* whose address is not public is `unreachable`, as one that does not resolve is.
+   */
   | 'refused'
   /** The server answered, but not 2xx (`status` says what). */
   | 'status'
   | 'too_large'
   | 'timeout'
-  /** No answer: the name does not resolve, the connection was refused or broke. */
+  /** No answer: the name does not resolve (or resolves to no public address), the connection was refused or broke. */
   | 'unreachable';
 
 export type PublicFetchOutcome =
@@ -149,15 +152,10 @@ export async function fetchPublicOutcome(
     // A literal IP skips DNS, so it is judged here.
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !isPublicAddress(host) && !allowed) return fail('refused');
-    let error: unknown = null;
-    const response = await get(target, headers, allowed ? resolve : lookup, deadline).catch((thrown) => {
-      error = thrown;
-      return null;
-    });
-    if (!response) {
-      if (error instanceof RefusedAddressError) return fail('refused');
-      return fail(deadline.aborted ? 'timeout' : 'unreachable');
-    }
+    const response = await get(target, headers, allowed ? resolve : lookup, deadline).catch(() => null);
+    // A name that resolves to a private address fails in the same words as one that does not resolve: were they
+    // told apart, whoever hands us URLs (a page to verify) could map which names exist inside our network.
+    if (!response) return fail(deadline.aborted ? 'timeout' : 'unreachable');
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {

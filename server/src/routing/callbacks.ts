@@ -7,6 +7,8 @@ import type { DialOutcome, Resume, RoutingStep } from './types';
 
 /** Where TwiML sends the carrier back. */
 export interface RoutingUrls {
+  /** Our own public origin (PUBLIC_URL's), which the carrier already reaches: it serves our signed greeting links. */
+  origin: string;
   /** The action URL of a Gather, Dial or Record: the voice webhook with the resume state in its query. */
   action(resume: Resume): string;
   /** `<Number url>`: the TwiML the forwarded-to party hears before being connected. */
@@ -48,6 +50,7 @@ export function resumeQuery(resume: Resume): Record<string, string> {
 /** The callbacks of one voice webhook (e.g. `${PUBLIC_URL}/api/webhooks/twilio/voice`) and its sub-paths. */
 export function routingUrls(voiceUrl: string): RoutingUrls {
   return {
+    origin: new URL(voiceUrl).origin,
     action: (resume) => withQuery(voiceUrl, resumeQuery(resume)),
     whisper: (extension) => withQuery(voiceUrl, { step: 'whisper', ext: String(extension) }),
     recordingStatus: `${voiceUrl}/recording`,

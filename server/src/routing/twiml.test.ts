@@ -180,3 +180,42 @@ describe('toTwiml', () => {
     expect(toTwiml(decide({ type: 'connect' }), urls)).toBe(`${XML}<Response/>`);
   });
 });
+
+/**
+ * Issue 33: a greeting's audio address of any scheme was written into <Play>. The contract refuses all but https
+ * now; what was stored before is still never played — only https, or our own origin (signed links to greetings
+ * uploaded to us, plain http on a development server) — and the greeting's text is spoken instead.
+ */
+describe('toTwiml plays greeting audio only from https or our own origin', () => {
+  const voicemailWith = (audioUrl: string): VoicemailAction => ({
+    ...mailbox,
+    greeting: { audioUrl, text: 'Leave a message for Demo Motors.' },
+  });
+  const spoken = '<Say>Leave a message for Demo Motors.</Say>';
+
+  it.each([
+    ['https', 'https://media.example.com/vm.mp3', 'plays'],
+    [
+      'our own signed link, over http on a development server',
+      'http://127.0.0.1:8080/api/greetings/4/audio?company=1&expires=9&sig=x',
+      'plays',
+    ],
+    ['plain http elsewhere', 'http://media.example.com/vm.mp3', 'speaks'],
+    ['a local file', 'file:///etc/passwd', 'speaks'],
+    ['javascript', 'javascript:alert(1)', 'speaks'],
+    ['gopher', 'gopher://127.0.0.1:6379/_FLUSHALL', 'speaks'],
+    ['a look-alike of our origin', 'http://127.0.0.1:8080@evil.example/vm.mp3', 'speaks'],
+    ['https without a host', 'https:///etc/passwd', 'speaks'],
+  ])('%s: %s → %s', (_what, audioUrl, outcome) => {
+    const own = routingUrls('http://127.0.0.1:8080/api/webhooks/twilio/voice');
+    const twiml = toTwiml(decide(voicemailWith(audioUrl)), own);
+    const first = outcome === 'plays' ? `<Play>${audioUrl.replaceAll('&', '&amp;')}</Play>` : spoken;
+    expect(twiml).toContain(`<Response>${first}<Record `);
+  });
+
+  it('a menu whose only greeting is an address it may not play reads out its choices', () => {
+    expect(toTwiml(decide({ ...menu, greeting: { audioUrl: 'file:///etc/passwd' } }), urls)).toBe(
+      `${XML}<Response>${menuGather(1)}<Say>For Sales, press 1.</Say><Say>For extension 2, press 2.</Say></Gather></Response>`,
+    );
+  });
+});

@@ -2,6 +2,7 @@
  * A routing decision as Twilio voice TwiML, built with the official SDK's `twiml.VoiceResponse` (it escapes and
  * orders attributes). The sandbox carrier acts on the decision itself; only Twilio needs this form.
  */
+import { isHttpsUrl } from '@shared/domain/url';
 import twilio from 'twilio';
 import type { RoutingUrls } from './callbacks';
 import type {
@@ -27,10 +28,19 @@ export const SPOKEN = Object.freeze({
   confirmPrompt: 'Press any key to accept this call.',
 });
 
-/** Audio when there is some, else the text spoken. */
-function playGreeting(target: Speaker, greeting: GreetingRef | null): boolean {
+/**
+ * Audio the carrier may be told to fetch: https, or our own links (greetings uploaded to us, signed under
+ * PUBLIC_URL, which a development server serves over plain http). The contract refuses any other address, but one
+ * stored before it did — `file:`, `javascript:`, `gopher:` — must still never reach a <Play>.
+ */
+function playable(url: string, urls: RoutingUrls): boolean {
+  return isHttpsUrl(url) || url.startsWith(`${urls.origin}/`);
+}
+
+/** Audio when there is some we may play, else the text spoken. */
+function playGreeting(target: Speaker, greeting: GreetingRef | null, urls: RoutingUrls): boolean {
   const audio = greeting?.audioUrl?.trim();
-  if (audio) {
+  if (audio && playable(audio, urls)) {
     target.play(audio);
     return true;
   }
@@ -57,7 +67,7 @@ function gather(response: VoiceResponse, action: GatherAction, urls: RoutingUrls
     method: 'POST',
     actionOnEmptyResult: true,
   });
-  if (playGreeting(menu, action.greeting)) return;
+  if (playGreeting(menu, action.greeting, urls)) return;
   for (const choice of action.choices) {
     menu.say(SPOKEN.menuChoice(choice.label || `extension ${choice.key}`, choice.key));
   }
@@ -68,7 +78,7 @@ function gather(response: VoiceResponse, action: GatherAction, urls: RoutingUrls
  * channels (caller and agent), and a call being transcribed starts its transcription before the first ring.
  */
 function dial(response: VoiceResponse, action: DialAction, urls: RoutingUrls, live: LiveLegs) {
-  playGreeting(response, action.greeting);
+  playGreeting(response, action.greeting, urls);
   if (action.transcribe) {
     response.start().transcription({
       statusCallbackUrl: urls.transcription,
@@ -109,7 +119,7 @@ function dial(response: VoiceResponse, action: DialAction, urls: RoutingUrls, li
  * action when nothing was recorded, so a Redirect after it reports "no message" the same way.
  */
 function voicemail(response: VoiceResponse, action: VoicemailAction, urls: RoutingUrls) {
-  if (!playGreeting(response, action.greeting)) response.say(SPOKEN.voicemailPrompt);
+  if (!playGreeting(response, action.greeting, urls)) response.say(SPOKEN.voicemailPrompt);
   response.record({
     action: urls.action(action.resume),
     method: 'POST',

@@ -100,9 +100,18 @@ export const dniSessions = pgTable(
     lease_until: timestamptz('lease_until').notNull(),
     /** The cool-down's end: until then the number is this session's and nobody else's. */
     hold_until: timestamptz('hold_until').notNull(),
+    /**
+     * A keyed hash of the network the visitor came from (their IPv4 address, an IPv6 address's /64): one network
+     * holds at most its share of a pool (dni/visits.ts). Never the address itself. Null before issue 33.
+     */
+    visitor_network: text('visitor_network'),
+    /** When its number was taken back for a visitor from another network (the pool dry); never renewed after. */
+    released_at: timestamptz('released_at'),
   },
   (table) => [
     index('dni_sessions_company_seen_idx').on(table.company_id, table.last_seen_at),
+    // Lending counts, under the pool's lock, the leases its sessions hold and which networks hold them.
+    index('dni_sessions_pool_hold_idx').on(table.pool_id, table.hold_until),
     // A call arriving looks for the session holding its number; a visitor being lent one looks for free numbers.
     index('dni_sessions_number_hold_idx').on(table.number_id, table.hold_until),
     index('dni_sessions_visitor_idx').on(table.company_id, table.visitor_id),

@@ -14,6 +14,7 @@ import { calls, dniPoolUsage, dniSessions, eavAttributes, numbers } from '../../
 import { fieldErrors, publishedEvents, sharedTestApp } from '../../testing/testApp';
 import { manualTimers } from '../voice/sandbox/timers';
 import { trackingKeyFor } from './script/key';
+import { networkOf, networkShare } from './visits';
 
 const t = sharedTestApp({}, { voiceTimers: manualTimers() });
 const events = publishedEvents(t);
@@ -74,10 +75,16 @@ async function makePool(body: Record<string, unknown>): Promise<DniPoolDetail> {
   return response.json<DniPoolDetail>();
 }
 
-async function visit(body: Record<string, unknown>, userAgent = CHROME): Promise<DniVisitAnswer> {
+/** A page view as the tracking script sends it, from `address` (the test's own, 127.0.0.1, unless said). */
+async function visit(
+  body: Record<string, unknown>,
+  userAgent = CHROME,
+  address = '127.0.0.1',
+): Promise<DniVisitAnswer> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/dni/session',
+    remoteAddress: address,
     headers: { 'content-type': 'text/plain', 'user-agent': userAgent, origin: SITE },
     payload: JSON.stringify({ key, url: `${SITE}/`, referrer: '', title: 'Demo Motors', ...body }),
   });
@@ -488,8 +495,11 @@ describe('sessions and leases', () => {
       target_numbers: ['(312) 555-0100'],
       fallback_number_id: rushFallback?.id,
     });
+    // Seven visitors, each from an address of their own (one address holds at most its share of a pool).
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () => visit({ url: `${SITE}/?utm_source=rush` })),
+      Array.from({ length: 7 }, (_, i) =>
+        visit({ url: `${SITE}/?utm_source=rush` }, CHROME, `198.51.100.${i + 1}`),
+      ),
     );
     const lent = answers.map((answer) => answer.number).filter((number) => number !== rushFallback?.number);
     expect(lent).toHaveLength(5);
@@ -517,6 +527,152 @@ describe('sessions and leases', () => {
       payload: JSON.stringify({ key: `${motors}.AAAAAAAAAAAAAAAAAAAAAA`, url: SITE }),
     });
     expect(forged.statusCode).toBe(404);
+  });
+});
+
+/**
+ * Issue 33, finding 4: six anonymous page views from one address took every number of a six-number session pool
+ * for the lease and its cool-down (renewable by heartbeat), so real visitors saw the fallback. One network now holds
+ * at most its share of a pool (2, or a tenth of a large pool); a visitor who holds a number keeps it rather than
+ * taking another; and when the pool is dry a visitor from a network holding none of it takes back the oldest number
+ * of a network holding more than one.
+ */
+describe('a pool nobody drains', () => {
+  let serialPool = 0;
+  /** A session pool of `size` fresh numbers (and a fallback) for a source of its own; `land` is a page view for it. */
+  async function hoardedPool(size: number) {
+    const tag = `hoard${++serialPool}`;
+    const source = await makeSource(`Hoard ${serialPool}`, [
+      { kind: 'param', key: 'utm_source', value: tag },
+    ]);
+    const lines = await freshNumbers(motors, size);
+    const [fallback] = (await freshNumbers(motors, 1)) as [{ id: number; number: string }];
+    const pool = await makePool({
+      name: `Hoard ${serialPool}`,
+      type: 'session',
+      source_ids: [source.id],
+      numbers: lines.map((line) => ({ number_id: line.id })),
+      target_numbers: ['(312) 555-0100'],
+      lease_minutes: 30,
+      cooldown_minutes: 10,
+      fallback_number_id: fallback.id,
+    });
+    const land = (address: string, body: Record<string, unknown> = {}) =>
+      visit({ url: `${SITE}/?utm_source=${tag}`, ...body }, CHROME, address);
+    const session = async (id: string | null) =>
+      (
+        await t.ctx.db
+          .select()
+          .from(dniSessions)
+          .where(eq(dniSessions.id, id ?? ''))
+      )[0];
+    return { pool, lines: lines.map((line) => line.number), fallback: fallback.number, land, session };
+  }
+
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0DB8:0000:0000:ffff::1', '2001:db8:0:0::/64'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('the network of %s is %s', (address, network) => {
+    expect(networkOf(address)).toBe(network);
+  });
+
+  it.each([
+    [1, 2],
+    [6, 2],
+    [29, 2],
+    [30, 3],
+    [200, 20],
+  ])('a pool of %i numbers: one network may hold %i', (size, share) => {
+    expect(networkShare(size)).toBe(share);
+  });
+
+  it('six sessions from one address leave numbers for a visitor from another address', async () => {
+    at(0);
+    const { lines, fallback, land } = await hoardedPool(6);
+    const hoarded = [];
+    for (let i = 0; i < 6; i++) hoarded.push(await land('203.0.113.7'));
+    const lent = hoarded.map((answer) => answer.number).filter((number) => number !== fallback);
+    expect(lent).toHaveLength(2);
+    expect(hoarded.filter((answer) => answer.number === fallback)).toHaveLength(4);
+    // Heartbeats keep the two it holds, and win it no more.
+    at(20 * MINUTE);
+    for (const answer of hoarded) expect((await heartbeat(answer.session_id ?? '')).statusCode).toBe(204);
+    expect((await land('203.0.113.7')).number).toBe(fallback);
+    const visitor = await land('198.51.100.20');
+    expect(lines).toContain(visitor.number);
+    expect(lent).not.toContain(visitor.number);
+    at(0);
+  });
+
+  it('counts an IPv6 network as one address: the addresses of one /64 share its share', async () => {
+    at(0);
+    const { lines, fallback, land } = await hoardedPool(6);
+    const first = await land('2001:db8:1:2::1');
+    const second = await land('2001:db8:1:2:ffff:ffff:ffff:fffe');
+    const third = await land('2001:db8:1:2::3');
+    expect(lines).toContain(first.number);
+    expect(lines).toContain(second.number);
+    expect(third.number).toBe(fallback);
+    // Another /64 is another network.
+    expect(lines).toContain((await land('2001:db8:1:3::1')).number);
+    at(0);
+  });
+
+  it('a visitor who holds a number keeps it when their session cookie is lost, rather than taking another', async () => {
+    at(0);
+    const { lines, land, session } = await hoardedPool(6);
+    const first = await land('203.0.113.30');
+    expect(lines).toContain(first.number);
+    // The same ad opened again a minute later (in a new tab, from the phone network's next address), without the
+    // session's cookie: the visitor's own session continues.
+    at(MINUTE);
+    const again = await land('203.0.113.31', { visitor_id: first.visitor_id, title: 'Again' });
+    expect(again).toMatchObject({ session_id: first.session_id, number: first.number });
+    expect(await session(first.session_id)).toMatchObject({
+      page_views: 2,
+      lease_until: new Date(START.getTime() + MINUTE + 30 * MINUTE),
+    });
+    at(0);
+  });
+
+  it('a dry pool: a visitor from a fresh network takes back the oldest number of a network holding more than one', async () => {
+    at(0);
+    const { fallback, land, session } = await hoardedPool(3);
+    const oldest = await land('203.0.113.40');
+    at(MINUTE);
+    const newer = await land('203.0.113.40');
+    const single = await land('198.51.100.40');
+    expect([oldest, newer, single].map((answer) => answer.number)).not.toContain(fallback);
+
+    at(2 * MINUTE);
+    // A network holding one of a dry pool takes nothing back: it is shown the fallback.
+    expect((await land('198.51.100.40')).number).toBe(fallback);
+    expect((await session(oldest.session_id))?.released_at).toBeNull();
+
+    const fresh = await land('192.0.2.40');
+    expect(fresh.number).toBe(oldest.number);
+    const released = await session(oldest.session_id);
+    expect(released?.released_at).toEqual(new Date(START.getTime() + 2 * MINUTE));
+    expect(released?.hold_until.getTime()).toBeLessThanOrEqual(START.getTime() + 2 * MINUTE);
+    // The released session is not revived: its heartbeat renews nothing, its next page view starts anew.
+    at(3 * MINUTE);
+    expect((await heartbeat(oldest.session_id ?? '')).statusCode).toBe(204);
+    expect((await session(oldest.session_id))?.hold_until.getTime()).toBeLessThanOrEqual(
+      START.getTime() + 2 * MINUTE,
+    );
+    const back = await land('203.0.113.40', { session_id: oldest.session_id });
+    expect(back.session_id).not.toBe(oldest.session_id);
+    expect(back.number).toBe(fallback);
+    // The numbers still held are each held once: the fresh visitor's, the newer hoarded one, the single one.
+    const detail = (
+      await owner({ method: 'GET', url: `/api/dniPools/${(await session(fresh.session_id))?.pool_id}` })
+    ).json<DniPoolDetail>();
+    expect(detail.live_sessions).toBe(3);
+    at(0);
   });
 });
 

@@ -115,6 +115,7 @@ export function dniRoutes(app: FastifyInstance, ctx: AppContext): void {
         referrer: body.referrer || null,
         title: body.title ?? null,
         userAgent: request.headers['user-agent'] ?? '',
+        address: request.ip,
       });
     },
     { rateLimit: SCRIPT_ALLOWANCE },

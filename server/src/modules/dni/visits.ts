@@ -7,8 +7,14 @@
  * cool-down). Lending takes the pool row's lock, so two visitors arriving at once never get the same number; the
  * free number lent longest ago goes next. No free number: the pool's fallback is shown, recorded as such.
  * Bots (by user agent) get nothing and leave nothing behind.
+ *
+ * Nobody drains a pool (issue 33: six anonymous page views took a six-number pool for 40 minutes): a visitor who
+ * already holds one of the pool's numbers keeps it rather than taking another; one network holds at most its share
+ * of the pool (`networkShare`), beyond which it is shown the fallback; and when the pool is dry, a visitor from a
+ * network holding none of it takes back the oldest number of a network holding more than one.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { DniVisitAnswer } from '@shared/api/dni';
 import {
   chooseSource,
@@ -20,7 +26,7 @@ import {
   numberFreeAt,
 } from '@shared/domain/dni';
 import { channels, EVENTS } from '@shared/realtime';
-import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
@@ -47,10 +53,50 @@ export interface Visit {
   referrer: string | null;
   title: string | null;
   userAgent: string;
+  /** The address the page view came from, as the server sees it (behind a proxy, with TRUST_PROXY). */
+  address: string;
 }
 
 const HOUR_MS = 3_600_000;
 const newId = () => randomBytes(16).toString('base64url');
+
+/**
+ * How many of a session pool's numbers one network may hold at once: a tenth of the pool, and never fewer than 2
+ * (a household or an office, or a phone network's shared address, has several real visitors).
+ */
+export function networkShare(poolNumbers: number): number {
+  return Math.max(2, Math.floor(poolNumbers / 10));
+}
+
+/**
+ * The network a visitor's address belongs to: the address itself for IPv4, the /64 for IPv6 (one subscriber's
+ * network, whose other addresses cost nothing to use).
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return mapped;
+  if (isIP(address) !== 6) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+// `npm start` and the tests always configure the media secret; a bare buildApp without it still hashes, for its
+// own lifetime (as script/key.ts signs).
+const processSecret = randomBytes(32).toString('hex');
+
+/** The visitor's network as a session keeps it: a keyed hash, enough to compare networks, never to read one back. */
+function networkTag(ctx: AppContext, address: string): string {
+  const key = createHmac('sha256', ctx.config.mediaSecret ?? processSecret)
+    .update('dni visitor network')
+    .digest();
+  return createHmac('sha256', key).update(networkOf(address)).digest().subarray(0, 16).toString('base64url');
+}
 
 const nothing = (): DniVisitAnswer => ({
   session_id: null,
@@ -72,9 +118,9 @@ export async function recordVisit(ctx: AppContext, visit: Visit): Promise<DniVis
   if (!company) throw notFound('tracking key');
   const now = ctx.now();
   const current = visit.sessionId ? await liveSession(ctx, visit.companyId, visit.sessionId, now) : null;
-  const session = current
-    ? await continueSession(ctx, current, visit, now)
-    : await startSession(ctx, visit, now);
+  // A session whose number was taken back (or whose hold ended) since it was read is not continued.
+  const continued = current ? await continueSession(ctx, current, visit, now) : null;
+  const session = continued ?? (await startSession(ctx, visit, now));
   await ctx.realtime.publish(channels.companies(visit.companyId), EVENTS.dniFeed, {
     kind: 'visit',
     session_id: session.id,
@@ -146,10 +192,23 @@ async function renewLease(
   session: SessionRow,
   now: Date,
   pageView?: Visit,
-): Promise<SessionRow> {
-  const { lease, cooldown } = await leaseMinutesOf(ctx, session);
+): Promise<SessionRow | null> {
+  return renewLeaseIn(ctx.db, session, await leaseMinutesOf(ctx, session), now, pageView);
+}
+
+/**
+ * The lease runs from now; null when the session no longer holds its number — its hold ended, or its number was
+ * taken back for another visitor — since it was read (a renewal must never revive a number lent to someone else).
+ */
+async function renewLeaseIn(
+  db: Db,
+  session: SessionRow,
+  { lease, cooldown }: { lease: number; cooldown: number },
+  now: Date,
+  pageView?: Visit,
+): Promise<SessionRow | null> {
   const leaseUntil = leaseEndsAt(now, lease);
-  const [row] = await ctx.db
+  const [row] = await db
     .update(dniSessions)
     .set({
       last_seen_at: now,
@@ -160,9 +219,11 @@ async function renewLease(
         ? { page_views: sql`${dniSessions.page_views} + 1`, last_page: pageView.url.slice(0, 2000) }
         : {}),
     })
-    .where(eq(dniSessions.id, session.id))
+    .where(
+      and(eq(dniSessions.id, session.id), gt(dniSessions.hold_until, now), isNull(dniSessions.released_at)),
+    )
     .returning();
-  return row ?? session;
+  return row ?? null;
 }
 
 async function continueSession(
@@ -170,9 +231,9 @@ async function continueSession(
   session: SessionRow,
   visit: Visit,
   now: Date,
-): Promise<SessionRow> {
+): Promise<SessionRow | null> {
   const renewed = await renewLease(ctx, session, now, visit);
-  await ctx.db.insert(dniEvents).values(pageView(session.company_id, session.id, visit, now));
+  if (renewed) await ctx.db.insert(dniEvents).values(pageView(session.company_id, session.id, visit, now));
   return renewed;
 }
 
@@ -215,6 +276,7 @@ async function startSession(ctx: AppContext, visit: Visit, now: Date): Promise<S
     source_id: source?.id ?? null,
     attribution,
     user_agent: visit.userAgent.slice(0, 500),
+    visitor_network: networkTag(ctx, visit.address),
     page_views: 1,
     last_page: visit.url.slice(0, 2000),
     started_at: now,
@@ -272,13 +334,17 @@ async function staticNumbersOf(ctx: AppContext, pools: readonly PoolRow[]) {
 
 /**
  * Lends a free number of a session pool to a new session, under the pool row's lock: the free number lent longest
- * ago (never lent first), else the fallback. Records the pool's hourly peak of numbers in use and its fallbacks.
+ * ago (never lent first), else the fallback. A visitor who already holds one of the pool's numbers continues that
+ * session instead; a network at its share of the pool gets the fallback; a visitor from a network holding none of a
+ * dry pool takes a number back from a network holding more than one. Records the pool's hourly peak of numbers in
+ * use and its fallbacks.
  */
 async function lendNumber(
   ctx: AppContext,
   pool: PoolRow,
   base: Omit<typeof dniSessions.$inferInsert, 'lease_until' | 'hold_until' | 'pool_id' | 'number_id'> & {
     id: string;
+    visitor_network: string;
   },
   visit: Visit,
   now: Date,
@@ -286,22 +352,21 @@ async function lendNumber(
   return ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(dniPools).where(eq(dniPools.id, pool.id)).for('update');
     const current = locked ?? pool;
-    const [free] = await tx
-      .select({ id: numbers.id, number: numbers.number })
-      .from(dniPoolNumbers)
-      .innerJoin(
-        numbers,
-        and(eq(numbers.id, dniPoolNumbers.number_id), liveNumber, eq(numbers.status, 'active')),
-      )
-      .where(
-        and(
-          eq(dniPoolNumbers.pool_id, current.id),
-          // Held: lent to a session whose cool-down has not ended (the (number, hold_until) index answers it).
-          sql`not exists (select 1 from ${dniSessions} where ${dniSessions.number_id} = ${dniPoolNumbers.number_id} and ${dniSessions.hold_until} > ${now} and not ${dniSessions.fallback})`,
-        ),
-      )
-      .orderBy(sql`${dniPoolNumbers.last_assigned_at} asc nulls first`, asc(dniPoolNumbers.number_id))
-      .limit(1);
+    // Their session cookie lost, or two tabs opened at once: the visitor keeps the number they hold.
+    const own = visit.visitorId ? await heldByVisitor(tx, current.id, visit.visitorId, now) : null;
+    if (own) {
+      const lease = { lease: current.lease_minutes, cooldown: current.cooldown_minutes };
+      const renewed = await renewLeaseIn(tx, own, lease, now, visit);
+      if (renewed) {
+        await tx.insert(dniEvents).values(pageView(visit.companyId, own.id, visit, now));
+        return renewed;
+      }
+    }
+    const networks = await leasesByNetwork(tx, current.id, now);
+    const mine = networks.get(base.visitor_network) ?? 0;
+    const withinShare = mine < networkShare(await poolSize(tx, current.id));
+    let free = withinShare ? await freeNumber(tx, current.id, now) : undefined;
+    if (!free && mine === 0) free = await takeBack(tx, current.id, networks, now);
     const leaseUntil = leaseEndsAt(now, current.lease_minutes);
     const fallbackNumber = free
       ? null
@@ -360,4 +425,110 @@ async function lendNumber(
       });
     return row;
   });
+}
+
+/** The pool's numbers a visitor can be lent now: in the pool, live and active. */
+function lendable(poolId: number) {
+  return and(
+    eq(dniPoolNumbers.pool_id, poolId),
+    eq(numbers.id, dniPoolNumbers.number_id),
+    liveNumber,
+    eq(numbers.status, 'active'),
+  );
+}
+
+/** The free number of the pool lent longest ago (never lent first). */
+async function freeNumber(db: Db, poolId: number, now: Date) {
+  const [free] = await db
+    .select({ id: numbers.id, number: numbers.number })
+    .from(dniPoolNumbers)
+    .innerJoin(numbers, lendable(poolId))
+    .where(
+      // Held: lent to a session whose cool-down has not ended (the (number, hold_until) index answers it).
+      sql`not exists (select 1 from ${dniSessions} where ${dniSessions.number_id} = ${dniPoolNumbers.number_id} and ${dniSessions.hold_until} > ${now} and not ${dniSessions.fallback})`,
+    )
+    .orderBy(sql`${dniPoolNumbers.last_assigned_at} asc nulls first`, asc(dniPoolNumbers.number_id))
+    .limit(1);
+  return free;
+}
+
+/** The session of the pool through which this visitor holds a number now, if any. */
+async function heldByVisitor(db: Db, poolId: number, visitorId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(dniSessions)
+    .where(
+      and(
+        eq(dniSessions.pool_id, poolId),
+        eq(dniSessions.visitor_id, visitorId),
+        gt(dniSessions.hold_until, now),
+        isNull(dniSessions.released_at),
+        eq(dniSessions.fallback, false),
+        isNotNull(dniSessions.number_id),
+      ),
+    )
+    .orderBy(desc(dniSessions.last_seen_at))
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many of the pool's numbers each network holds now (sessions from before networks were kept: none). */
+async function leasesByNetwork(db: Db, poolId: number, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ network: dniSessions.visitor_network, leases: count() })
+    .from(dniSessions)
+    .where(
+      and(
+        eq(dniSessions.pool_id, poolId),
+        gt(dniSessions.hold_until, now),
+        eq(dniSessions.fallback, false),
+        isNotNull(dniSessions.number_id),
+        isNotNull(dniSessions.visitor_network),
+      ),
+    )
+    .groupBy(dniSessions.visitor_network);
+  return new Map(rows.map((row) => [row.network ?? '', row.leases]));
+}
+
+async function poolSize(db: Db, poolId: number): Promise<number> {
+  const [{ size = 0 } = {}] = await db
+    .select({ size: count() })
+    .from(dniPoolNumbers)
+    .innerJoin(numbers, lendable(poolId));
+  return size;
+}
+
+/**
+ * The pool is dry and the visitor's network holds none of it: the oldest lease of a network holding more than one
+ * goes to them. That session is released now — its heartbeats renew nothing, and a call to the number is the new
+ * visitor's — so one network cannot keep real visitors from every number, however it spaces its page views.
+ */
+async function takeBack(db: Db, poolId: number, networks: Map<string, number>, now: Date) {
+  const crowded = [...networks].filter(([, leases]) => leases > 1).map(([network]) => network);
+  if (crowded.length === 0) return undefined;
+  const [oldest] = await db
+    .select({ session: dniSessions.id, id: numbers.id, number: numbers.number })
+    .from(dniSessions)
+    .innerJoin(dniPoolNumbers, eq(dniPoolNumbers.number_id, dniSessions.number_id))
+    .innerJoin(numbers, lendable(poolId))
+    .where(
+      and(
+        eq(dniSessions.pool_id, poolId),
+        inArray(dniSessions.visitor_network, crowded),
+        gt(dniSessions.hold_until, now),
+        eq(dniSessions.fallback, false),
+      ),
+    )
+    .orderBy(asc(dniSessions.started_at), asc(dniSessions.id))
+    .limit(1);
+  if (!oldest) return undefined;
+  await db
+    .update(dniSessions)
+    .set({
+      released_at: now,
+      lease_until: sql`least(${dniSessions.lease_until}, ${now})`,
+      hold_until: now,
+    })
+    .where(eq(dniSessions.id, oldest.session));
+  return { id: oldest.id, number: oldest.number };
 }

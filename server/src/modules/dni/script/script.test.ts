@@ -287,20 +287,37 @@ describe('POST /trackingNumbers/verifyScript on a page this test serves', () => 
     ['an IPv6 link-local address', 'http://[fe80::1]/'],
     ['IPv6 loopback', 'http://[::1]/'],
     ['a loopback port other than the test host', 'OTHER_LOOPBACK'],
-    ['the test host under another name (localhost)', 'LOCALHOST'],
     ['a redirect from the test host to a private address', 'REDIRECT'],
   ])('refuses %s: 422 on url', async (_what, given) => {
     const url =
       given === 'OTHER_LOOPBACK'
         ? `${otherLoopback}/`
-        : given === 'LOCALHOST'
-          ? pageOrigin.replace('127.0.0.1', 'localhost')
-          : given === 'REDIRECT'
-            ? `${pageOrigin}/redirect-private`
-            : given;
+        : given === 'REDIRECT'
+          ? `${pageOrigin}/redirect-private`
+          : given;
     const response = await verify(url);
     expect(response.statusCode).toBe(422);
     expect(fieldErrors(response)).toEqual({ url: [SCRIPT_MESSAGES.privateAddress] });
+  });
+
+  it('says the same words for a name that resolves to a private address as for a name that does not resolve', async () => {
+    // Issue 33: were they told apart, the verifier would say which names exist inside the platform's network.
+    // `localhost` resolves to 127.0.0.1 (the test host's address, under a name not allowed); `.invalid` never
+    // resolves (RFC 6761).
+    const port = new URL(pageOrigin).port;
+    const internal = await verify(`http://localhost:${port}/with-snippet`);
+    const nowhere = await verify(`http://switchboard-verifier-test.invalid:${port}/with-snippet`);
+    expect(internal.statusCode).toBe(200);
+    expect(nowhere.statusCode).toBe(200);
+    const answer = (response: typeof internal) => ({ ...response.json<VerifyScript>(), url: 'the page' });
+    expect(answer(internal)).toEqual(answer(nowhere));
+    expect(answer(internal)).toMatchObject({
+      reachable: false,
+      status: null,
+      installed: false,
+      numbers: [],
+      message: SCRIPT_MESSAGES.unreachable.unreachable,
+    });
   });
 
   it('lets the test host through only by the explicit allowance: without it, it is a local address like any', async () => {

@@ -21,7 +21,7 @@ export const VERIFY_MAX_BYTES = 2 * 1024 * 1024;
 
 export const SCRIPT_MESSAGES = {
   notBuilt:
-    'The tracking script has not been built on this server: run `npm run build` (or `npm start`), then load it again.',
+    'The tracking script has not been built on this server: run `npm run build` (or start the server with `npm run server` or `npm start`, which build it), then load it again.',
   privateAddress:
     'This address is on a private or local network; give the address of your public website (for example https://www.example.com).',
   notInstalled:
@@ -83,8 +83,10 @@ export async function trackingScript(ctx: AppContext, companyId: number): Promis
 
 /**
  * POST /trackingNumbers/verifyScript: fetches the page (10 s, 2 MB, public addresses only) and reads it. A page
- * that does not answer is an answer (reachable false, saying why), not an error; a private address is refused
- * with 422 on `url` — the verifier must not become a way to probe the platform's own network.
+ * that does not answer is an answer (reachable false, saying why), not an error; a private IP address is refused
+ * with 422 on `url` — the verifier must not become a way to probe the platform's own network. A host name that
+ * resolves to a private address is unreachable in the same words as one that does not resolve (lib/publicFetch.ts),
+ * so the answer never says which names exist inside that network.
  */
 export async function verifyTrackingScript(
   ctx: AppContext,

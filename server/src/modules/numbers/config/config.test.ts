@@ -3,7 +3,12 @@
  * `GET`/`PUT /companies/{companyId}/schedule` — accepted, refused with per-field messages, 404 across companies,
  * 403 by role — and the seeded routing of Demo Motors.
  */
-import type { NumberDetail, ScheduleView, Trigger } from '@shared/api/numbers';
+import {
+  GREETING_AUDIO_HTTPS,
+  type NumberDetail,
+  type ScheduleView,
+  type Trigger,
+} from '@shared/api/numbers';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, fieldErrors, type TestApp } from '../../../testing/testApp';
@@ -264,6 +269,53 @@ describe('PUT /numbers/{id}', () => {
     expect((await show('owner@demo.test', t.ids.numbers.motorsMain)).json<NumberDetail>().label).toBe(
       'Main line',
     );
+  });
+});
+
+/**
+ * Issue 33: a greeting's audio address of any scheme (`file:///etc/passwd`, `javascript:`, `gopher:`) was stored
+ * and written into the call's TwiML. The carrier fetches it, so only https is accepted, wherever a number takes a
+ * greeting: its own, its voicemail's, and an extension's voicemail greeting.
+ */
+describe('PUT /numbers/{id}: a greeting’s audio address', () => {
+  const places = [
+    ['the number’s greeting', (greeting: object) => ({ greeting }), 'greeting'],
+    ['its voicemail greeting', (greeting: object) => ({ voicemail: { greeting } }), 'voicemail.greeting'],
+    [
+      'an extension’s voicemail greeting',
+      (greeting: object) => ({ routes: [{ extension: 1, voicemail_greeting: greeting }] }),
+      'routes.0.voicemail_greeting',
+    ],
+  ] as const;
+  const refused = [
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'gopher://127.0.0.1:6379/_FLUSHALL',
+    'http://media.example.com/welcome.mp3',
+    'ftp://media.example.com/welcome.mp3',
+    'data:audio/mpeg;base64,AAAA',
+    '//media.example.com/welcome.mp3',
+    'https://',
+    'https://user:secret@media.example.com/welcome.mp3',
+    'media.example.com/welcome.mp3',
+  ];
+
+  it.each(places.flatMap(([where, body, path]) => refused.map((url) => [where, url, body, path] as const)))(
+    '%s: refuses %j with 422 naming the field',
+    async (_where, url, body, path) => {
+      const response = await update('owner@demo.test', t.ids.numbers.motorsService, body({ audio_url: url }));
+      expect(response.statusCode, response.body).toBe(422);
+      expect(fieldErrors(response)).toEqual({ [`${path}.audio_url`]: [GREETING_AUDIO_HTTPS] });
+    },
+  );
+
+  it.each(places)('%s: keeps an https address, and a blank one means none', async (_where, body) => {
+    const url = 'https://media.example.com/welcome.mp3?v=2';
+    const saved = await update('owner@demo.test', t.ids.numbers.motorsService, body({ audio_url: url }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(JSON.stringify(saved.json<{ number: NumberDetail }>().number)).toContain(url);
+    const blank = await update('owner@demo.test', t.ids.numbers.motorsService, body({ audio_url: '' }));
+    expect(blank.statusCode, blank.body).toBe(200);
   });
 });
 

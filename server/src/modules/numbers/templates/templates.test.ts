@@ -5,7 +5,7 @@
  * reading an applied template from the number.
  */
 
-import type { NumberDetail } from '@shared/api/numbers';
+import { GREETING_AUDIO_HTTPS, type NumberDetail } from '@shared/api/numbers';
 import type { NumberTemplate } from '@shared/api/numberTemplates';
 import { TEMPLATE_NAME_TAKEN } from '@shared/domain/numberTemplates';
 import { and, desc, eq } from 'drizzle-orm';
@@ -179,6 +179,33 @@ describe('POST /companies/{companyId}/numberTemplates', () => {
     expect(response.statusCode).toBe(422);
     expect(Object.keys(fieldErrors(response)).sort()).toEqual(['greeting.greeting_id', 'routes.0.members.0']);
   });
+
+  it.each([
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'gopher://127.0.0.1:6379/_FLUSHALL',
+    'http://media.example.com/welcome.mp3',
+  ])(
+    '422: a greeting audio address %j is refused, creating or changing a template (issue 33: https only)',
+    async (url) => {
+      const refusal = {
+        'greeting.audio_url': [GREETING_AUDIO_HTTPS],
+        'voicemail.greeting.audio_url': [GREETING_AUDIO_HTTPS],
+        'routes.0.voicemail_greeting.audio_url': [GREETING_AUDIO_HTTPS],
+      };
+      const greetings = {
+        greeting: { audio_url: url },
+        voicemail: { greeting: { audio_url: url } },
+        routes: [{ extension: 1, voicemail_greeting: { audio_url: url } }],
+      };
+      const created = await create('owner@demo.test', { name: `Audio ${url}`, ...greetings });
+      expect(created.statusCode, created.body).toBe(422);
+      expect(fieldErrors(created)).toEqual(refusal);
+      const changed = await update('owner@demo.test', (await made()).id, greetings);
+      expect(changed.statusCode, changed.body).toBe(422);
+      expect(fieldErrors(changed)).toEqual(refusal);
+    },
+  );
 
   it('403 for an agent, reporting and billing user; 404 in another company', async () => {
     for (const email of ['agent@demo.test', 'reporting@demo.test', 'billing@demo.test'])

@@ -9,7 +9,7 @@ import { VOICE_ENDPOINTS as E } from '@shared/api/voice';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calls, voicemails } from '../../../db/schema';
+import { calls, numbers, voicemails } from '../../../db/schema';
 import { createTestApp, sharedTestApp } from '../../../testing/testApp';
 import {
   TWILIO_ACCOUNT as ACCOUNT,
@@ -105,6 +105,26 @@ describe('a call to the in-app line', () => {
     expect(await t.ctx.db.select().from(calls).where(eq(calls.carrier_sid, call.CallSid))).toHaveLength(1);
     expect(await statuses(call.CallSid)).toEqual([1, 6]);
     expect(rings.filter((ring) => ring.event.type === 'ringing')).toHaveLength(2);
+  });
+
+  it('a greeting audio address stored before the contract refused it is never played: its text is said instead', async () => {
+    // Issue 33: any scheme was stored and written into <Play>; the contract takes https only now, and what was
+    // stored before must not reach the carrier either.
+    const [line] = await t.ctx.db.select().from(numbers).where(eq(numbers.number, IN_APP_LINE));
+    const restore = line?.greeting ?? null;
+    try {
+      await t.ctx.db
+        .update(numbers)
+        .set({ greeting: { audio_url: 'file:///etc/passwd', text: 'Welcome to Demo Motors.' } })
+        .where(eq(numbers.number, IN_APP_LINE));
+      const answer = await voice('', newCall());
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.body).not.toContain('<Play>');
+      expect(answer.body).not.toContain('file:');
+      expect(answer.body).toContain('<Say>Welcome to Demo Motors.</Say>');
+    } finally {
+      await t.ctx.db.update(numbers).set({ greeting: restore }).where(eq(numbers.number, IN_APP_LINE));
+    }
   });
 
   it('the first app to answer claims the call; the other stops ringing; the dial’s end hangs up answered', async () => {
