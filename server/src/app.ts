@@ -13,7 +13,7 @@ import { errorEnvelope } from '@shared/api/errors';
 import { parseQuery } from '@shared/api/query';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { auditLog } from './db/schema';
-import { registerCaller } from './http/caller';
+import { rateLimitKey, registerCaller } from './http/caller';
 import type { AppContext } from './http/context';
 import { errorHandler } from './http/errorHandler';
 import { registerIdempotency } from './http/idempotency';
@@ -23,7 +23,6 @@ import type { Access } from './http/route';
 import { registerUi } from './http/ui';
 import { createJobRunner, type JobRunner } from './jobs/runner';
 import { HttpError } from './lib/errors';
-import { hashToken } from './lib/secrets';
 import { MODULE_ROUTES } from './modules';
 import { activityExportJob } from './modules/activity/exportJob';
 import { monitorEvaluationJob } from './modules/alerts/monitors/job';
@@ -218,13 +217,9 @@ export async function buildApp(
           skipOnError: true,
         }
       : {}),
-    keyGenerator: (request) => {
-      const auth = request.headers.authorization;
-      const session = request.cookies?.switchboard_session;
-      if (auth) return `token:${hashToken(auth)}`;
-      if (session) return `session:${hashToken(session)}`;
-      return `ip:${request.ip}`;
-    },
+    // A verified credential's own allowance, else the address's. The limiter runs in each route's onRequest, after
+    // registerCaller's (below: a server's own hooks run before a route's), so the caller is known by then.
+    keyGenerator: rateLimitKey,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

@@ -75,10 +75,10 @@ describe('the clock and the sign-in throttle', () => {
   it('the throttle counts time by the context’s clock', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
     const ctx = compose({}, { now: () => now });
-    const keys = ['email:a@example.test'];
-    for (let i = 0; i < 10; i++) await ctx.loginThrottle.fail(keys);
-    expect((await ctx.loginThrottle.check(keys)).allowed).toBe(false);
+    const attempt = { account: 'a@example.test', address: '203.0.113.1' };
+    for (let i = 0; i < 10; i++) await ctx.loginThrottle.fail(attempt);
+    expect((await ctx.loginThrottle.check(attempt)).allowed).toBe(false);
     now = new Date('2026-01-01T00:16:00Z');
-    expect((await ctx.loginThrottle.check(keys)).allowed).toBe(true);
+    expect((await ctx.loginThrottle.check(attempt)).allowed).toBe(true);
   });
 });

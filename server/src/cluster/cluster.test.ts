@@ -62,6 +62,23 @@ describe.each([
     },
   );
 
+  // What the cache of callers relies on: a change seen done on one instance is heard on the other before it
+  // answers from what it remembers (http/callerCache.ts).
+  it.runIf(available)(
+    'once heardAllSoFar resolves, every message published before it has been heard',
+    async () => {
+      const [a, b] = pair(kind);
+      const heardOnB: string[] = [];
+      b.subscribe('events', (message) => heardOnB.push(message));
+      await b.ready();
+      for (let i = 0; i < 20; i++) {
+        await a.publish('events', `m${i}`);
+        await b.heardAllSoFar();
+        expect(heardOnB).toHaveLength(i + 1);
+      }
+    },
+  );
+
   it.runIf(available)('names keys under the deployment prefix', () => {
     const [a] = pair(kind);
     expect(a.key('throttle', 'ada@example.com')).toMatch(/^[\w-]+:throttle:ada@example\.com$/);

@@ -31,6 +31,12 @@ export interface Cluster {
   hearing(): boolean;
   /** Runs `listener` each time hearing resumes after a break (what was published meanwhile was missed). */
   onHearingResumed(listener: () => void): () => void;
+  /**
+   * Resolves once this instance has heard every message published (by any instance) before the call: what a
+   * cache kept by invalidation waits for before it trusts what it holds. At once when local; with Redis, a PING on
+   * the listening connection, answered only after every message Redis sent there before it.
+   */
+  heardAllSoFar(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +62,8 @@ export function localCluster(prefix = 'switchboard:'): Cluster {
     ready: async () => {},
     hearing: () => true,
     onHearingResumed: () => () => {},
+    // Publishing calls the handlers before it returns: nothing published is still on its way.
+    heardAllSoFar: async () => {},
     close: async () => handlers.clear(),
   };
 }
@@ -127,6 +135,10 @@ export function redisCluster(url: string, prefix = 'switchboard:'): Cluster {
     onHearingResumed(listener) {
       resumed.add(listener);
       return () => resumed.delete(listener);
+    },
+    async heardAllSoFar() {
+      // One connection answers in order, and ioredis hands each message to its handlers as it reads it.
+      await subscriber.ping();
     },
     async close() {
       handlers.clear();

@@ -5,6 +5,7 @@
  * administered), from the instance's cache of callers (callerCache.ts) or else one query; the query is the
  * auth module's, given by app.ts (this layer imports no module).
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import { decodeUriComponentOrNull } from '@shared/api/query';
 import type { Role } from '@shared/domain/users';
 import { eq } from 'drizzle-orm';
@@ -146,8 +147,11 @@ async function resolveCaller(
 }
 
 /**
- * Resolves the caller before every handler (`request.caller`, null when anonymous). Public routes (sign-in,
- * reset) work with a stale cookie: they get `request.callerError` instead; the others answer the error.
+ * Resolves the caller as the request arrives (`request.caller`, null when anonymous), before the rate limiter
+ * counts it: only a credential verified here earns an allowance of its own (`rateLimitKey`). A dead or malformed
+ * one is kept as `request.callerError` and answered only after the limiter has counted the request, so junk
+ * tokens cannot step around it. Public routes (sign-in, reset) work with a stale cookie; the others answer the
+ * error.
  */
 export function registerCaller(
   app: FastifyInstance,
@@ -156,13 +160,32 @@ export function registerCaller(
 ): void {
   app.decorateRequest('caller', null as Caller | null);
   app.decorateRequest('callerError', null as HttpError | null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     try {
       request.caller = await resolveCaller(ctx, request, loadCaller);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      if (request.routeOptions.config?.access !== 'public') throw error;
       request.callerError = error;
     }
   });
+  app.addHook('preHandler', async (request) => {
+    if (request.callerError && request.routeOptions.config?.access !== 'public') throw request.callerError;
+  });
+}
+
+/**
+ * The address a request comes from, as throttles count it: the client's IP (from X-Forwarded-For only under
+ * TRUST_PROXY), an IPv6 one by its /64 — one customer's line, so stepping through its addresses is no new one.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+/**
+ * Whose allowance a request spends (app.ts's rate limiter): a verified credential's own — a token, an API key or
+ * a session cookie, resolved by `registerCaller` before the limiter runs — else its address's. Whatever a client
+ * merely sends (junk tokens, dead cookies) must not buy it a fresh allowance.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  return request.caller ? `credential:${request.caller.credentialId}` : `address:${clientAddress(request)}`;
 }

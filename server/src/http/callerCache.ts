@@ -10,7 +10,9 @@
  * many users (a company renamed or moved between organizations). This instance forgets at once, before the call
  * returns; the others hear it on the cluster's `callers` topic. Redis writes the message to them before it answers
  * the publisher, and the change's response leaves only after that answer, so a client that saw the change done
- * finds every instance told (short of a network path to an instance slower than the client's own round trip).
+ * finds every instance told. Told is not yet heard (the message may still wait to be read), so a remembered record
+ * is answered only once the instance has heard everything published before the request (`heardAllSoFar`: one
+ * round trip to Redis, the price of a cache hit with several instances).
  *
  * Backstops for what invalidation cannot see: a record is kept at most `ttlMs`; while the instance cannot hear the
  * others (either Redis connection down) the cache is bypassed and emptied, and it is emptied again when hearing
@@ -66,6 +68,15 @@ export class CallerCache {
     load: () => Promise<CallerRecord | undefined>,
   ): Promise<CallerRecord | undefined> {
     if (!this.usable()) return load();
+    if (this.entries.has(tokenHash)) {
+      // A remembered record is trusted only once this instance has heard what the others published before the
+      // request came (an invalidation may still be on its way from Redis): else it is read again.
+      const caughtUp = await this.cluster.heardAllSoFar().then(
+        () => true,
+        () => false,
+      );
+      if (!caughtUp || !this.usable()) return load();
+    }
     const entry = this.entries.get(tokenHash);
     if (entry && performance.now() - entry.storedAt < this.ttlMs) return entry.record;
     if (entry) this.forgetToken(tokenHash);

@@ -4,6 +4,7 @@ import { ERROR_MESSAGES, SUCCESS_MESSAGES } from '@shared/domain/messages';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../seed/demo';
 import { fieldErrors, sharedTestApp } from '../../testing/testApp';
+import { RESET_MAIL_LIMITS, RESET_REQUESTS_PER_ADDRESS } from './service';
 
 const t = sharedTestApp();
 
@@ -143,7 +144,8 @@ describe('sign-up', () => {
       url: '/api/signup/check',
       payload: { email: 'new@shop.test' },
     });
-    expect(check.json()).toEqual({ available: true });
+    // The check checks the form only (signup.test.ts: it never says whether an address has an account).
+    expect(check.statusCode).toBe(204);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/signup',
@@ -174,5 +176,60 @@ describe('sign-up', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(Object.keys(fieldErrors(taken))).toEqual(['email']);
+  });
+});
+
+// Issue 33, finding 6: five requests for one account sent it five mails.
+describe('reset mails are limited per account and per address, and the answer never says which', () => {
+  const { everyMinutes, perHour } = RESET_MAIL_LIMITS;
+  const forgotFrom = (email: string, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: '/api/password/forgot', remoteAddress, payload: { email } });
+  /** The reset mails sent to `email` so far (other mails, such as a sign-up's, are not counted). */
+  const mailsTo = async (email: string) =>
+    (
+      await t.ctx.db.query.outbox.findMany({
+        where: (o, { and, eq }) => and(eq(o.to, email), eq(o.subject, 'Reset your Switchboard password')),
+      })
+    ).length;
+
+  it('five requests for one account, from five addresses, mail it once; each answer is an unknown account’s', async () => {
+    const unknown = await forgotFrom('nobody-at-all@demo.test', '192.0.2.50');
+    for (let i = 0; i < 5; i++) {
+      const response = await forgotFrom('owner@demo.test', `192.0.2.${60 + i}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual(unknown.json());
+    }
+    expect(await mailsTo('owner@demo.test')).toBe(1);
+  });
+
+  it(`an account gets one mail every ${everyMinutes} minutes, and ${perHour} in an hour at most`, async () => {
+    const start = Date.now();
+    const mailsAfterAsking = async (minutes: number) => {
+      t.setNow(new Date(start + minutes * 60_000));
+      expect((await forgotFrom('admin@demo.test', `192.0.2.${70 + minutes}`)).statusCode).toBe(200);
+      return mailsTo('admin@demo.test');
+    };
+    try {
+      expect(await mailsAfterAsking(0)).toBe(1);
+      expect(await mailsAfterAsking(everyMinutes - 1)).toBe(1);
+      expect(await mailsAfterAsking(everyMinutes + 1)).toBe(2);
+      expect(await mailsAfterAsking(2 * everyMinutes + 2)).toBe(3);
+      // Spaced out, but the hour's three are spent…
+      expect(await mailsAfterAsking(4 * everyMinutes)).toBe(3);
+      // …until the first of them is an hour old.
+      expect(await mailsAfterAsking(61)).toBe(4);
+    } finally {
+      t.setNow(new Date());
+    }
+  });
+
+  it(`one address may ask ${RESET_REQUESTS_PER_ADDRESS.max} times a quarter hour, then 429 whatever the account`, async () => {
+    const address = '192.0.2.99';
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS.max; i++)
+      expect((await forgotFrom(`someone${i}@example.test`, address)).statusCode).toBe(200);
+    const over = await forgotFrom('someone-else@example.test', address);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await forgotFrom('someone-else@example.test', '192.0.2.98')).statusCode).toBe(200);
   });
 });

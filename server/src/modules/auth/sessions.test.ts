@@ -186,26 +186,53 @@ describe('tokens: refresh, expiry, revocation', () => {
   });
 });
 
-describe('brute force: repeated failures are slowed, then refused for a while', () => {
-  it('refuses after 10 failures for one account, with a message that says for how long, even with the right password', async () => {
-    const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/sanctum/login',
-        payload: { email: 'reporting@demo.test', password },
-      });
+describe('brute force: repeated failures are slowed, then refused for a while — from where they came', () => {
+  const attempt = (password: string, remoteAddress: string, email = 'reporting@demo.test') =>
+    t.app.inject({ method: 'POST', url: '/api/sanctum/login', remoteAddress, payload: { email, password } });
+  const keepFast = () => {
     const throttle = t.ctx.loginThrottle as unknown as { options: { stepMs: number } };
-    throttle.options.stepMs = 1; // keep the test fast; the slowing itself is unit-tested in throttle.test.ts
-    for (let i = 0; i < 10; i++) expect((await attempt('wrong-password-1')).statusCode).toBe(401);
-    const locked = await attempt(DEMO_PASSWORD);
+    throttle.options.stepMs = 1; // keep the tests fast; the slowing itself is unit-tested in throttle.test.ts
+  };
+
+  it('refuses after 10 failures for one account from one address, with a message that says for how long, even with the right password', async () => {
+    keepFast();
+    for (let i = 0; i < 10; i++)
+      expect((await attempt('wrong-password-1', '198.51.100.1')).statusCode).toBe(401);
+    const locked = await attempt(DEMO_PASSWORD, '198.51.100.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(
       'Too many failed sign-ins. For your security, signing in is paused for 15 minutes.',
     );
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
     t.setNow(new Date(Date.now() + 16 * 60_000));
-    const later = await attempt(DEMO_PASSWORD);
+    const later = await attempt(DEMO_PASSWORD, '198.51.100.1');
     t.setNow(new Date());
     expect(later.statusCode).toBe(200);
+  });
+
+  // Issue 33, finding 7: eleven wrong passwords from one address refused the right one from every address for
+  // 15 minutes, so a stranger could lock anyone out. Now the account as a whole is slowed, never refused.
+  it('a stranger cannot lock the owner out: the right password from another address still signs in', async () => {
+    keepFast();
+    for (let i = 0; i < 11; i++) await attempt('wrong-password-1', '203.0.113.66', 'billing@demo.test');
+    expect((await attempt(DEMO_PASSWORD, '203.0.113.66', 'billing@demo.test')).statusCode).toBe(429);
+    // Slowed for everyone while the guessing goes on (ten failures counted: the eleventh was refused)…
+    expect(await t.ctx.loginThrottle.check({ account: 'billing@demo.test', address: '192.0.2.10' })).toEqual({
+      allowed: true,
+      delayMs: 8,
+    });
+    // …yet the owner, elsewhere, signs in.
+    expect((await attempt(DEMO_PASSWORD, '192.0.2.10', 'billing@demo.test')).statusCode).toBe(200);
+  });
+
+  it('guesses spread over many addresses slow the account but never refuse the right password', async () => {
+    keepFast();
+    // Nine from each of four addresses: 36 failures, no address refused.
+    for (let address = 0; address < 4; address++)
+      for (let i = 0; i < 9; i++)
+        expect(
+          (await attempt('wrong-password-1', `203.0.113.${100 + address}`, 'admin@demo.test')).statusCode,
+        ).toBe(401);
+    expect((await attempt(DEMO_PASSWORD, '192.0.2.20', 'admin@demo.test')).statusCode).toBe(200);
   });
 });

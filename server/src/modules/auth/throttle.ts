@@ -1,9 +1,15 @@
 /**
- * Brute-force protection for sign-in: failures are counted per account and per IP in a sliding window. After
- * `slowAfter` failures each further attempt waits a little longer; after `lockAfter` the key is refused until
- * the window has passed, with a message that says for how long. A success clears the account's count.
- * An IP gets `ipFactor` times the account's allowance: an office behind one address must not be locked out by
- * one person's typos, while a script guessing across many accounts still is.
+ * Brute-force protection for sign-in (docs/decisions.md "Throttles"), after OWASP's authentication guidance:
+ * failures are counted in a sliding window three ways, and each way has its own rule.
+ * - One account from one address (the pair): after `slowAfter` failures each further attempt waits a little
+ *   longer; after `lockAfter` that address may not try that account until the window has passed, with a message
+ *   that says for how long. Only that address: the owner elsewhere still signs in.
+ * - One address over every account (password spraying): the same at `addressFactor` times the counts, since an
+ *   office behind one address must not be refused for one person's typos.
+ * - One account from every address: slowed from `slowAfter` failures on, never refused — a stranger spreading
+ *   guesses over many addresses gets a growing wait, and cannot lock the owner out.
+ * The right password forgets the pair's and the account's failures, not the address's: a guesser must not clear
+ * its count by signing in to an account of its own.
  *
  * The rules are here once; where the failures are kept is a `FailureLog`. One server alone keeps them in its
  * memory (`memoryFailures`); several instances keep them in their shared Redis (`redisFailures`), so a guesser
@@ -11,16 +17,23 @@
  */
 import type { Redis } from 'ioredis';
 import type { Cluster } from '../../cluster';
-import type { LoginThrottle as LoginThrottleService, ThrottleVerdict } from '../../services/loginThrottle';
+import type {
+  LoginThrottle as LoginThrottleService,
+  SignInAttempt,
+  ThrottleVerdict,
+} from '../../services/loginThrottle';
 
 export interface ThrottleOptions {
   windowMs: number;
+  /** Failures (of a pair, or of an account from anywhere) before each further attempt waits. */
   slowAfter: number;
+  /** Failures of a pair before its address is refused that account for the rest of the window. */
   lockAfter: number;
-  /** Extra wait per failure past `slowAfter`, capped at 5 s. */
+  /** Extra wait per failure past `slowAfter`, up to `maxDelayMs`. */
   stepMs: number;
-  /** IP keys (`ip:…`) allow this many times the failures of an account key. */
-  ipFactor: number;
+  maxDelayMs: number;
+  /** An address's failures over every account are slowed and refused at this many times a pair's counts. */
+  addressFactor: number;
   now: () => number;
 }
 
@@ -31,6 +44,16 @@ export interface FailureLog {
   /** Records a failure at `at` for each key; a key may forget it once `keepMs` has passed. */
   add(keys: readonly string[], at: number, keepMs: number): Promise<void>;
   clear(keys: readonly string[]): Promise<void>;
+}
+
+/** One of the counts an attempt is judged by, and its rule. */
+interface Count {
+  key: string;
+  slowAfter: number;
+  /** Infinity for a count that only slows. */
+  lockAfter: number;
+  /** Whether the right password forgets it. */
+  clearedBySuccess: boolean;
 }
 
 export class LoginThrottle implements LoginThrottleService {
@@ -46,41 +69,59 @@ export class LoginThrottle implements LoginThrottleService {
       slowAfter: 3,
       lockAfter: 10,
       stepMs: 500,
-      ipFactor: 10,
+      maxDelayMs: 5000,
+      addressFactor: 10,
       now: Date.now,
       ...rules,
     };
   }
 
-  /** What to do with an attempt on these keys (e.g. `email:…`, `ip:…`): the strictest key decides. */
-  async check(keys: readonly string[]): Promise<ThrottleVerdict> {
+  /** The counts of an attempt. An e-mail (validated) and an address hold no space, so a pair's key is one pair's. */
+  private countsOf({ account, address }: SignInAttempt): Count[] {
+    const { slowAfter, lockAfter, addressFactor } = this.options;
+    return [
+      { key: `pair:${account} ${address}`, slowAfter, lockAfter, clearedBySuccess: true },
+      {
+        key: `address:${address}`,
+        slowAfter: slowAfter * addressFactor,
+        lockAfter: lockAfter * addressFactor,
+        clearedBySuccess: false,
+      },
+      { key: `account:${account}`, slowAfter, lockAfter: Number.POSITIVE_INFINITY, clearedBySuccess: true },
+    ];
+  }
+
+  /** What to do with an attempt: refused while any count refuses it (for the longest wait), else the longest delay. */
+  async check(attempt: SignInAttempt): Promise<ThrottleVerdict> {
+    const { windowMs, stepMs, maxDelayMs } = this.options;
     const now = this.options.now();
-    const since = now - this.options.windowMs;
-    const recentByKey = await Promise.all(keys.map((key) => this.failures.recent(key, since)));
+    const counts = this.countsOf(attempt);
+    const recentByKey = await Promise.all(counts.map(({ key }) => this.failures.recent(key, now - windowMs)));
     let delayMs = 0;
-    for (const [index, key] of keys.entries()) {
+    let refusedForMs: number | null = null;
+    for (const [index, { slowAfter, lockAfter }] of counts.entries()) {
       const recent = recentByKey[index] ?? [];
-      const factor = key.startsWith('ip:') ? this.options.ipFactor : 1;
-      const lockAfter = this.options.lockAfter * factor;
-      const slowAfter = this.options.slowAfter * factor;
       if (recent.length >= lockAfter) {
+        // Refused until enough of these failures have left the window to bring the count under `lockAfter`.
         const oldest = recent[recent.length - lockAfter] ?? now;
-        const retryAfterMs = oldest + this.options.windowMs - now;
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-      }
-      if (recent.length >= slowAfter) {
-        delayMs = Math.max(delayMs, Math.min(5000, (recent.length - slowAfter + 1) * this.options.stepMs));
+        refusedForMs = Math.max(refusedForMs ?? 0, oldest + windowMs - now);
+      } else if (recent.length >= slowAfter) {
+        delayMs = Math.max(delayMs, Math.min(maxDelayMs, (recent.length - slowAfter + 1) * stepMs));
       }
     }
+    if (refusedForMs !== null)
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusedForMs / 1000)) };
     return { allowed: true, delayMs };
   }
 
-  async fail(keys: readonly string[]): Promise<void> {
+  async fail(attempt: SignInAttempt): Promise<void> {
+    const keys = this.countsOf(attempt).map(({ key }) => key);
     await this.failures.add(keys, this.options.now(), this.options.windowMs);
   }
 
-  async succeed(keys: readonly string[]): Promise<void> {
-    await this.failures.clear(keys);
+  async succeed(attempt: SignInAttempt): Promise<void> {
+    const counts = this.countsOf(attempt).filter(({ clearedBySuccess }) => clearedBySuccess);
+    await this.failures.clear(counts.map(({ key }) => key));
   }
 }
 
@@ -93,9 +134,16 @@ export function memoryFailures(): FailureLog {
     else times.delete(key);
     return kept;
   };
+  let sweptAt = Number.NEGATIVE_INFINITY;
   return {
     recent: async (key, since) => recent(key, since),
     async add(keys, at, keepMs) {
+      // A key nobody asks about again (one guess at an account from an address) is forgotten once its window has
+      // passed, so the map does not grow with every address and e-mail ever tried: a sweep at most once a window.
+      if (at - sweptAt >= keepMs) {
+        sweptAt = at;
+        for (const key of [...times.keys()]) recent(key, at - keepMs);
+      }
       for (const key of keys) times.set(key, [...recent(key, at - keepMs), at]);
     },
     async clear(keys) {
