@@ -22,12 +22,35 @@ export const OrganizationSchema = z.object({
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 
+/** An admin of the organization: someone who accepted an invitation to administer it (or created it). */
 export const OrganizationAdminSchema = z.object({
+  status: z.literal('admin'),
+  /** The user's id (what removing them names). */
   id: z.number().int(),
   name: z.string(),
   email: z.string(),
 });
 export type OrganizationAdmin = z.infer<typeof OrganizationAdminSchema>;
+
+/**
+ * An invitation to administer the organization, not yet accepted: the address it was sent to and nothing else, so
+ * whether that address has an account, and whose it is, is not told.
+ */
+export const OrganizationInvitationSchema = z.object({
+  status: z.literal('invited'),
+  /** The invitation's id (what withdrawing it names). */
+  id: z.number().int(),
+  email: z.string(),
+  sent_at: z.string(),
+});
+export type OrganizationInvitation = z.infer<typeof OrganizationInvitationSchema>;
+
+/** One line of an organization's business-unit-users: an admin, or an invitation not yet accepted. */
+export const OrganizationUserSchema = z.discriminatedUnion('status', [
+  OrganizationAdminSchema,
+  OrganizationInvitationSchema,
+]);
+export type OrganizationUser = z.infer<typeof OrganizationUserSchema>;
 
 const MessageSchema = z.object({ message: z.string() });
 
@@ -98,17 +121,40 @@ export const BUSINESS_UNIT_ENDPOINTS = {
   admins: endpoint({
     method: 'GET',
     path: '/business-units/{id}/business-unit-users',
-    summary: 'The organization’s admins.',
+    summary: 'The organization’s admins, then the invitations to administer it not yet accepted.',
     params: z.object({ id }),
-    response: z.array(OrganizationAdminSchema),
+    response: z.array(OrganizationUserSchema),
   }),
   addAdmin: endpoint({
     method: 'POST',
     path: '/business-units/{id}/business-unit-users',
-    summary: 'Makes an existing user an admin of the organization (§6).',
+    summary:
+      'Invites someone by e-mail to administer the organization (§6); they become an admin by accepting. Inviting again sends a new link. The answer (the admins and invitations) is the same whether or not the address has an account.',
     params: z.object({ id }),
     body: z.strictObject({ email }),
-    response: z.array(OrganizationAdminSchema),
+    response: z.array(OrganizationUserSchema),
+  }),
+  withdrawInvitation: endpoint({
+    method: 'DELETE',
+    path: '/business-units/{id}/business-unit-invitations/{invitationId}',
+    summary:
+      'Withdraws an invitation to administer the organization not yet accepted: its link stops working.',
+    params: z.object({ id, invitationId: id }),
+    response: null,
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/business-unit-invitations/accept',
+    summary:
+      'Accepts an invitation to administer an organization, with the token of its link: the signed-in person, whose e-mail it was sent to, becomes an admin.',
+    body: z.strictObject({
+      token: z
+        .string()
+        .trim()
+        .min(1, 'Enter the token of the invitation link.')
+        .max(200, 'An invitation token is at most 200 characters.'),
+    }),
+    response: OrganizationSchema,
   }),
   removeAdmin: endpoint({
     method: 'DELETE',

@@ -154,7 +154,7 @@ export const USER_ENDPOINTS = {
     method: 'POST',
     path: '/users/bulk-accounts',
     summary:
-      'Gives one user a role in many companies of an organization at once (or takes them out with role null). Organization admins.',
+      'Gives one user a role in many companies of an organization at once (or takes them out with role null). Organization admins; only for people of the organization’s companies or invited to one, and the owner role is given or taken only by an owner, as with PUT /users/{id}.',
     query: z.object({ organizationId: id }),
     body: z.strictObject({
       user_id: idNumber(),

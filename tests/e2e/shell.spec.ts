@@ -108,7 +108,10 @@ test("an organization admin sees and manages the organization's admins", async (
   await expect(admins.getByText('orgadmin@demo.test')).toBeVisible();
   await page.getByRole('button', { name: 'Remove orgadmin@demo.test as organization admin' }).click();
   await expect(page.getByText('Failed to remove Organization Admin')).toBeVisible();
+  // Adding someone invites them (issue 33): the screen says so, and lists the invitation until it is accepted.
   await page.getByLabel('Admin email').fill('admin@demo.test');
-  await page.getByRole('button', { name: 'Add organization admin' }).click();
+  await page.getByRole('button', { name: 'Invite organization admin' }).click();
+  await expect(page.getByText('Invitation sent to admin@demo.test.')).toBeVisible();
   await expect(admins.getByText('admin@demo.test', { exact: true })).toBeVisible();
+  await expect(admins.getByText(/not yet accepted/)).toBeVisible();
 });

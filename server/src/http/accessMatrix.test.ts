@@ -40,6 +40,7 @@ import {
   numbers,
   numberTemplates,
   organizationAdmins,
+  organizationInvitations,
   organizations,
   portRequests,
   savedReplies,
@@ -211,6 +212,19 @@ const FIXTURES: Record<
       { user_id: id, organization_id: await foreignOrganization(t) },
     ]);
     return { own: id, foreign: id };
+  },
+  // An invitation to administer Demo Group, and one to the foreign organization.
+  'DELETE /api/business-units/:id/business-unit-invitations/:invitationId': async (t) => {
+    const foreignOrg = await foreignOrganization(t);
+    const email = `matrix-invited-${++serial}@x.test`;
+    const [own, foreign] = await t.ctx.db
+      .insert(organizationInvitations)
+      .values([
+        { organization_id: t.ids.organizationId, email, token_hash: `matrix-own-${serial}` },
+        { organization_id: foreignOrg, email, token_hash: `matrix-foreign-${serial}` },
+      ])
+      .returning();
+    return { own: own?.id ?? 0, foreign: foreign?.id ?? 0 };
   },
   // Custom fields: `:type` is an entity type (contacts, 7), not a record id.
   'POST /api/eavEntityTypes/:type/eavAttributes': async () => ({ own: 0, foreign: 0, params: { type: 7 } }),

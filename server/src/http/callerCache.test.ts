@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localCluster, redisCluster } from '../cluster';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../lib/secrets';
+import { invitationTokenMailedTo } from '../modules/businessUnits/testing';
 import { DEMO_PASSWORD } from '../seed/demo';
 import { createTestInstances, type TestInstances } from '../testing/instances';
 import { testRedisUrl } from '../testing/redis';
@@ -105,8 +106,9 @@ const orgAdmin = (app: TestApp) => {
   }
   return token;
 };
-const addOrganizationAdmin = async (app: TestApp, subject: Subject) =>
-  expectStatus(
+/** Demo Group's admin invites the subject to administer it, and the subject accepts (the change). */
+const addOrganizationAdmin = async (app: TestApp, subject: Subject) => {
+  await expectStatus(
     as(app, await orgAdmin(app), {
       method: 'POST',
       url: `/api/business-units/${app.ids.organizationId}/business-unit-users`,
@@ -114,6 +116,15 @@ const addOrganizationAdmin = async (app: TestApp, subject: Subject) =>
     }),
     200,
   );
+  await expectStatus(
+    as(app, subject.tokens[0], {
+      method: 'POST',
+      url: '/api/business-unit-invitations/accept',
+      payload: { token: await invitationTokenMailedTo(app.ctx.db, subject.email) },
+    }),
+    200,
+  );
+};
 
 /** The API key each 'API key revoked' subject made, by user id. */
 const apiKeyIds = new Map<number, number>();

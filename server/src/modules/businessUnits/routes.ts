@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
 import { organizationOfCompany } from '../companies/service';
+import { acceptAdminInvitation, inviteAdmin, organizationUsers, withdrawInvitation } from './invitations';
 import {
-  addAdmin,
   addCompany,
-  adminsOf,
   createOrganization,
   listOrganizations,
   organizationCompanies,
@@ -57,10 +56,19 @@ export function businessUnitRoutes(app: FastifyInstance, ctx: AppContext): void 
     organization: { record: ({ params }) => organizationOfCompany(ctx, params.id) },
   });
 
-  route(E.admins, 'organization.manage', async ({ organization }) => adminsOf(ctx, organization.id));
+  route(E.admins, 'organization.manage', async ({ organization }) => organizationUsers(ctx, organization.id));
 
-  route(E.addAdmin, 'organization.manage', async ({ organization, body }) =>
-    addAdmin(ctx, organization.id, body.email),
+  route(E.addAdmin, 'organization.manage', async ({ organization, caller, body }) =>
+    inviteAdmin(ctx, organization.id, caller.user.id, body.email),
+  );
+
+  route(E.withdrawInvitation, 'organization.manage', async ({ organization, params }) =>
+    withdrawInvitation(ctx, organization.id, params.invitationId),
+  );
+
+  // Any signed-in person: the invitation's own rules (sent to their address) decide.
+  route(E.acceptInvitation, 'authenticated', async ({ caller, body }) =>
+    acceptAdminInvitation(ctx, caller, body.token),
   );
 
   route(E.removeAdmin, 'organization.manage', async ({ organization, params }) =>

@@ -1,7 +1,8 @@
 /**
  * Business units (§7): organizations, the companies in them and their admins. Who may manage one is the route's
  * access (organization.manage); the rules here are the records' own: a company joins only from its owner (or a
- * platform admin) and from no other organization, an admin is an active user, and an organization keeps one admin.
+ * platform admin) and from no other organization, and an organization keeps one admin. Admins join by accepting an
+ * invitation (invitations.ts).
  */
 import type { Organization } from '@shared/api/businessUnits';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
@@ -126,22 +127,6 @@ export function adminsOf(ctx: AppContext, organizationId: number) {
     .innerJoin(users, eq(users.id, organizationAdmins.user_id))
     .where(eq(organizationAdmins.organization_id, organizationId))
     .orderBy(asc(users.name));
-}
-
-/** Makes the active user with this email an admin (already one: unchanged); answers the admins. */
-export async function addAdmin(ctx: AppContext, organizationId: number, email: string) {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
-  if (user?.state !== 'active') {
-    throw new HttpError(422, 'The given data was invalid.', {
-      email: ['No active user has this email. Invite them to a company first.'],
-    });
-  }
-  await ctx.db
-    .insert(organizationAdmins)
-    .values({ user_id: user.id, organization_id: organizationId })
-    .onConflictDoNothing();
-  await ctx.callers.usersChanged([user.id]);
-  return adminsOf(ctx, organizationId);
 }
 
 /** Takes an admin away (404 for one who is not); the last admin stays (409). */

@@ -77,8 +77,12 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
     E.bulkAccounts,
     'organization.manage',
-    async ({ organization, body }) => {
-      await setAccounts(ctx, organization.id, body.user_id, body.company_ids, body.role as Role | null);
+    async ({ organization, caller, body }) => {
+      await setAccounts(ctx, organization.id, caller, {
+        userId: body.user_id,
+        companyIds: body.company_ids,
+        role: body.role as Role | null,
+      });
       return { message: SUCCESS_MESSAGES.userAccountsUpdated };
     },
     { organization: { query: 'organizationId' } },

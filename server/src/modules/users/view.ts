@@ -75,6 +75,7 @@ export function userView(
     sip_password: user.sip_password,
     sip_user: user.sip_user,
     mfa_enabled: user.mfa_enabled,
+    email_verified: user.email_verified_at !== null,
     is_platform_admin: user.is_platform_admin,
     companies: list,
     numbers: [],

@@ -8,8 +8,8 @@ import { companyOfRow } from '../../../db/companyOf';
 import { companies, invitations, memberships, users } from '../../../db/schema';
 import type { AppContext } from '../../../http/context';
 import { HttpError } from '../../../lib/errors';
-import { hashToken, newToken } from '../../../lib/secrets';
 import { type InvitationRow, invitationView } from '../view';
+import { mailInvitation, newInvitationToken } from './invitationLinks';
 
 /** The company an invitation is to (null: no such invitation), for the route wrapper. */
 export function companyOfInvitation(ctx: AppContext, id: number): Promise<number | null> {
@@ -32,12 +32,13 @@ async function sendInvitation(ctx: AppContext, invitation: InvitationRow, token:
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, invitation.company_id));
-  const link = `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  await ctx.outbox.send({
-    channel: 'mail',
+  await mailInvitation(ctx, {
     to: invitation.email,
     subject: `You are invited to ${company?.name ?? 'a company'} on Switchboard`,
-    body: `Hello ${invitation.name},\n\nYou have been invited to join ${company?.name ?? 'a company'} as ${invitation.role}. Accept here:\n${link}`,
+    path: '/accept-invitation',
+    token,
+    body: (link) =>
+      `Hello ${invitation.name},\n\nYou have been invited to join ${company?.name ?? 'a company'} as ${invitation.role}. Accept here:\n${link}`,
   });
 }
 
@@ -73,7 +74,7 @@ export async function invite(
       email: ['Already invited.'],
     });
   }
-  const token = newToken('invite');
+  const { token, tokenHash } = newInvitationToken();
   const [row] = await ctx.db
     .insert(invitations)
     .values({
@@ -81,7 +82,7 @@ export async function invite(
       email: input.email,
       name: input.name,
       role: input.role,
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       invited_by: actor.id,
     })
     .returning();
@@ -93,10 +94,10 @@ export async function invite(
 /** A resend issues a new link (the old one stops working). */
 export async function resendInvitation(ctx: AppContext, invitation: InvitationRow): Promise<void> {
   if (invitation.accepted_at) throw new HttpError(409, 'This invitation was already accepted.');
-  const token = newToken('invite');
+  const { token, tokenHash } = newInvitationToken();
   const [row] = await ctx.db
     .update(invitations)
-    .set({ token_hash: hashToken(token), sent_at: ctx.now() })
+    .set({ token_hash: tokenHash, sent_at: ctx.now() })
     .where(eq(invitations.id, invitation.id))
     .returning();
   if (row) await sendInvitation(ctx, row, token);

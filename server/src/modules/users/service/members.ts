@@ -6,10 +6,20 @@
  */
 import type { CompanyUser } from '@shared/api/users';
 import type { Role } from '@shared/domain/users';
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
-import { companies, memberships, users } from '../../../db/schema';
+import { and, asc, count, eq, exists, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import {
+  companies,
+  invitations,
+  memberships,
+  organizationAdmins,
+  organizations,
+  users,
+} from '../../../db/schema';
+import type { Caller } from '../../../http/caller';
 import type { AppContext } from '../../../http/context';
-import { HttpError, notFound } from '../../../lib/errors';
+import { roleInCompany } from '../../../http/route';
+import { HttpError, invalid, notFound } from '../../../lib/errors';
 import { maySignIn } from '../../auth/service';
 import { revokeAllAccess } from '../../auth/tokens';
 import { likePattern } from '../../companies/service';
@@ -65,15 +75,32 @@ export async function companyUser(ctx: AppContext, companyId: number, userId: nu
   return companyUserView(row);
 }
 
-async function owners(ctx: AppContext, companyId: number): Promise<number[]> {
-  const rows = await ctx.db
+async function owners(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
     .select({ id: memberships.user_id })
     .from(memberships)
     .where(and(eq(memberships.company_id, companyId), eq(memberships.role, 'owner')));
   return rows.map((row) => row.id);
 }
 
-/** Only an owner makes or unmakes an owner, and a company never loses its last owner. */
+/**
+ * The rules of every change of someone's role in a company (PUT /users/{id}, bulk accounts): only an owner makes or
+ * unmakes an owner, and a company never loses its last owner. `from` null: not a member yet; `to` null: taken out.
+ */
+export async function checkRoleChange(
+  db: Db,
+  companyId: number,
+  actorRole: Role | null,
+  change: { from: Role | null; to: Role | null },
+): Promise<void> {
+  if ((change.to === 'owner' || change.from === 'owner') && actorRole !== 'owner') {
+    throw new HttpError(403, 'Only an owner can give or take away the owner role.');
+  }
+  if (change.from === 'owner' && change.to !== 'owner' && (await owners(db, companyId)).length <= 1) {
+    throw new HttpError(409, 'A company needs at least one owner. Make someone else owner first.');
+  }
+}
+
 export async function changeRole(
   ctx: AppContext,
   companyId: number,
@@ -82,12 +109,7 @@ export async function changeRole(
   role: Role,
 ) {
   const current = await companyUser(ctx, companyId, userId);
-  if ((role === 'owner' || current.role === 'owner') && actorRole !== 'owner') {
-    throw new HttpError(403, 'Only an owner can give or take away the owner role.');
-  }
-  if (current.role === 'owner' && role !== 'owner' && (await owners(ctx, companyId)).length <= 1) {
-    throw new HttpError(409, 'A company needs at least one owner. Make someone else owner first.');
-  }
+  await checkRoleChange(ctx.db, companyId, actorRole, { from: current.role, to: role });
   await ctx.db
     .update(memberships)
     .set({ role })
@@ -113,7 +135,7 @@ export async function setActivation(
     if (targets.some((row) => row.role === 'owner') && actor.role !== 'owner') {
       throw new HttpError(403, 'Only an owner can deactivate an owner.');
     }
-    const remainingOwners = (await owners(ctx, companyId)).filter((id) => !userIds.includes(id));
+    const remainingOwners = (await owners(ctx.db, companyId)).filter((id) => !userIds.includes(id));
     if (targets.some((row) => row.role === 'owner') && remainingOwners.length === 0) {
       throw new HttpError(409, 'A company needs at least one owner. Make someone else owner first.');
     }
@@ -161,21 +183,19 @@ export async function updateCompanyUser(
 }
 
 /**
- * Gives one user a role in many companies of an organization at once, or (role null) takes them out. Every
- * company must belong to the organization; a company's last owner is never taken out or demoted.
+ * Gives one user a role in many companies of an organization at once, or (role null) takes them out. Every company
+ * must belong to the organization, and the user to it already — a member of one of its companies, one of its admins,
+ * or invited to one of its companies — so nobody is put into a company without an invitation (an unknown id gets
+ * the same answer as a stranger's). Each company's change follows PUT /users/{id}'s rules (`checkRoleChange`) with
+ * the caller's role there: an organization admin acts as administrator, so only an owner touches an owner.
  */
 export async function setAccounts(
   ctx: AppContext,
   organizationId: number,
-  userId: number,
-  companyIds: number[],
-  role: Role | null,
+  caller: Caller,
+  input: { userId: number; companyIds: number[]; role: Role | null },
 ): Promise<void> {
-  const [user] = await ctx.db
-    .select({ id: users.id, state: users.state })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw notFound('user');
+  const { userId, companyIds, role } = input;
   const inOrganization = await ctx.db
     .select({ id: companies.id })
     .from(companies)
@@ -186,20 +206,27 @@ export async function setAccounts(
       company_ids: [`Not companies of this organization: ${outside.join(', ')}.`],
     });
   }
+  if (!(await belongsToOrganization(ctx.db, organizationId, userId))) {
+    throw invalid({
+      user_id: [
+        "Only people of this organization's companies, or invited to one of them, can be given accounts here. Invite them to a company first.",
+      ],
+    });
+  }
+  const actorRoles = new Map<number, Role | null>();
+  for (const companyId of companyIds) {
+    actorRoles.set(companyId, (await roleInCompany(ctx, caller, companyId))?.role ?? null);
+  }
   await ctx.db.transaction(async (tx) => {
     for (const companyId of companyIds) {
       const [current] = await tx
         .select()
         .from(memberships)
         .where(and(eq(memberships.company_id, companyId), eq(memberships.user_id, userId)));
-      if (current?.role === 'owner' && role !== 'owner') {
-        const owners = await tx
-          .select({ id: memberships.user_id })
-          .from(memberships)
-          .where(and(eq(memberships.company_id, companyId), eq(memberships.role, 'owner')));
-        if (owners.length <= 1)
-          throw new HttpError(409, 'A company needs at least one owner. Make someone else owner first.');
-      }
+      await checkRoleChange(tx, companyId, actorRoles.get(companyId) ?? null, {
+        from: (current?.role as Role | undefined) ?? null,
+        to: role,
+      });
       if (role === null) {
         await tx
           .delete(memberships)
@@ -216,4 +243,59 @@ export async function setAccounts(
     }
   });
   await ctx.callers.usersChanged([userId]);
+}
+
+/**
+ * Whether the user already belongs to the organization: a member of one of its companies (deactivated there too),
+ * one of its admins, or invited (invitation not yet accepted) to one of its companies. False for no such user.
+ */
+async function belongsToOrganization(db: Db, organizationId: number, userId: number): Promise<boolean> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return false;
+  const organizationCompanies = db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.organization_id, organizationId));
+  const [found] = await db
+    .select({ one: sql<number>`1` })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(memberships)
+              .where(
+                and(eq(memberships.user_id, userId), inArray(memberships.company_id, organizationCompanies)),
+              ),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(organizationAdmins)
+              .where(
+                and(
+                  eq(organizationAdmins.user_id, userId),
+                  eq(organizationAdmins.organization_id, organizationId),
+                ),
+              ),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(invitations)
+              .where(
+                and(
+                  eq(sql`lower(${invitations.email})`, user.email.toLowerCase()),
+                  isNull(invitations.accepted_at),
+                  inArray(invitations.company_id, organizationCompanies),
+                ),
+              ),
+          ),
+        ),
+      ),
+    );
+  return found !== undefined;
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../../../http/context';
 import { HttpError, invalid, notFound } from '../../../lib/errors';
 import { verifyPassword } from '../../../lib/secrets';
 import { setPassword } from '../../auth/service';
+import { mailVerificationLink } from '../../auth/verification';
 import { type UserRow, userView } from '../view';
 import { companiesFrom, userWithAccess } from './access';
 
@@ -27,7 +28,10 @@ export async function userOf(ctx: AppContext, userId: number): Promise<User> {
   return userView(found.user, companiesFrom(found.access));
 }
 
-/** Changes the user's own name, email or time zone; an email another account uses is refused (409). */
+/**
+ * Changes the user's own name, email or time zone; an email another account uses is refused (409). A new address
+ * is not verified until the link mailed to it is opened (auth/verification.ts).
+ */
 export async function updateProfile(
   ctx: AppContext,
   user: UserRow,
@@ -43,11 +47,13 @@ export async function updateProfile(
         email: ['Another account uses this email.'],
       });
   }
+  const newAddress = changes.email !== undefined && changes.email !== user.email;
   await ctx.db
     .update(users)
-    .set({ ...changes, updated_at: ctx.now() })
+    .set({ ...changes, ...(newAddress ? { email_verified_at: null } : {}), updated_at: ctx.now() })
     .where(eq(users.id, user.id));
   await ctx.callers.usersChanged([user.id]);
+  if (newAddress && changes.email) await mailVerificationLink(ctx, { id: user.id, email: changes.email });
 }
 
 /** Changes the caller's password given their current one; every other sign-in ends (this one stays). */
