@@ -93,6 +93,8 @@ export const UserSchema = z.object({
   sip_password: z.string().nullable(),
   sip_user: z.string().nullable(),
   mfa_enabled: z.boolean(),
+  /** Whether the user proved they read their address's mail: sending texts and campaigns and buying numbers wait for it. */
+  email_verified: z.boolean(),
   is_platform_admin: z.boolean(),
   companies: z.array(UserCompanySchema),
   numbers: z.array(z.unknown()),
@@ -210,17 +212,36 @@ export const AUTH_ENDPOINTS = {
   signupCheck: endpoint({
     method: 'POST',
     path: '/signup/check',
-    summary: 'Whether an email may sign up.',
-    body: z.strictObject({ email }),
-    response: z.object({ available: z.boolean() }),
+    summary:
+      'Checks the sign-up form as it is filled in: the email and any other field given, by the sign-up’s own rules (422 naming each field). It never says whether an address has an account.',
+    body: SignupBodySchema.partial().required({ email: true }),
+    response: null,
   }),
   signup: endpoint({
     method: 'POST',
     path: '/signup',
     status: 201,
-    summary: 'Creates a company and its owner (§6 "A company\'s creator becomes owner").',
+    summary:
+      'Creates a company and its owner (§6 "A company\'s creator becomes owner"), signed in, and mails a link to verify the email; sending and buying wait for it. 409 when the email has an account (its owner is told by mail).',
     body: SignupBodySchema,
     response: SignInSchema,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/email/verify',
+    summary:
+      'Verifies the user’s email with the token of a link we mailed (single use, expires after a day).',
+    body: z.strictObject({
+      token: z.string().trim().min(1, 'The link has no token. Open the link from the email again.'),
+    }),
+    response: MessageSchema,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    path: '/email/verification-notification',
+    summary:
+      'Mails the signed-in user a new link to verify their email (at most one a minute and five an hour: 429 with Retry-After). 409 when it is verified already.',
+    response: MessageSchema,
   }),
   impersonate: endpoint({
     method: 'POST',

@@ -41,3 +41,36 @@ export function classifyLoginResponse(body: unknown): 'success' | 'mfa-required'
 
 /** The header an admin's session sends (§4 "sends an admin header", §6). */
 export const ADMIN_HEADER = 'X-Admin-Session';
+
+/** How long a link to verify an email works. */
+export const EMAIL_VERIFICATION_LINK_HOURS = 24;
+
+/** What waits until the user has verified their email (the server refuses it, the renderer says so). */
+export type UnverifiedActivity = 'texts' | 'campaigns' | 'numbers';
+
+const UNVERIFIED_DOING: Record<UnverifiedActivity, string> = {
+  texts: 'sending texts',
+  campaigns: 'sending campaigns',
+  numbers: 'buying numbers',
+};
+
+/** The words of email verification: the refusal of what waits for it, the link's outcomes, the resend. */
+export const EMAIL_VERIFICATION_MESSAGES = Object.freeze({
+  /** "Verify your email address before sending texts. We sent a link to x; open it, or ask for a new one." */
+  required: (activity: UnverifiedActivity, email: string) =>
+    `Verify your email address before ${UNVERIFIED_DOING[activity]}. We sent a link to ${email}; open it, or ask for a new one.`,
+  verified: 'Your email address is verified. You can send texts and campaigns and buy numbers.',
+  alreadyVerified: 'Your email address is already verified.',
+  linkInvalid: 'This verification link is not valid. Sign in and ask for a new one.',
+  linkUsed: 'This verification link has already been used. Sign in to see whether your address is verified.',
+  linkExpired: 'This verification link has expired. Sign in and ask for a new one.',
+  /** The link was mailed to an address the user has changed since. */
+  linkForOldAddress:
+    'This link was sent to an address you have changed since. Sign in and ask for a new one.',
+  sent: (email: string) =>
+    `We sent a new link to ${email}. It works for ${EMAIL_VERIFICATION_LINK_HOURS} hours.`,
+  tooSoon: (email: string, seconds: number) =>
+    `We sent a link to ${email} a moment ago. You can ask for another in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  tooMany: (email: string, minutes: number) =>
+    `We have sent several links to ${email} this hour. You can ask for another in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+});

@@ -217,6 +217,20 @@ describe('§8 "429: wait for the retry-after value (default 5000 ms), retry up t
     await expect(client.get('/user')).rejects.toMatchObject({ status: 429 });
     expect(deps.sleep).toHaveBeenCalledTimes(3);
   });
+
+  it('a call that asks not to wait (a refusal to show the person) fails at once with its words', async () => {
+    const { client, deps } = setup([
+      { status: 429, headers: { 'retry-after': '3300' }, data: { message: 'Ask again in 55 minutes.' } },
+    ]);
+    await expect(
+      client.post('/email/verification-notification', undefined, { retryWhenRateLimited: false }),
+    ).rejects.toMatchObject({
+      status: 429,
+      message: 'Ask again in 55 minutes.',
+    });
+    expect(deps.sleep).not.toHaveBeenCalled();
+    expect(deps.notify).not.toHaveBeenCalled();
+  });
 });
 
 describe('§8 other failures', () => {

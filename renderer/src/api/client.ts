@@ -74,6 +74,11 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
   /** Downloads (a CSV report or export): the body as text instead of JSON. */
   responseType?: 'json' | 'text' | 'blob';
+  /**
+   * false: a 429 here is a refusal for the person to read (a sign-up or a new link asked for too often, to wait
+   * minutes for), not a busy server: it fails at once with its message instead of being waited out and retried.
+   */
+  retryWhenRateLimited?: boolean;
 }
 
 /** The options of a contract call: its query comes with its input, so not here. */
@@ -222,7 +227,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         }, DELAYS_MS.logout);
       }
       if (handling === 'sign-out') throw new ApiError(status, { '': [message] }, message);
-      if (handling === 'retry-later') {
+      if (handling === 'retry-later' && options.retryWhenRateLimited !== false) {
         const retries = config.retries ?? 0;
         if (retries < RATE_LIMIT_RETRIES) {
           if (retries === 0 && !warnedAboutRateLimit) {

@@ -14,6 +14,7 @@ import { useConnection } from '../api/connection';
 import { keys } from '../api/keys';
 import { adminSessionAtom } from '../api/session';
 import { returnToOwnAccount } from '../features/admin/impersonation';
+import { EmailVerificationNotice } from '../features/auth/EmailVerificationNotice';
 import { signOut } from '../features/auth/signIn';
 import { DeferredPastDueBanner } from '../features/billing/DeferredPastDueBanner';
 import { platform } from '../platform';
@@ -164,6 +165,7 @@ export function Shell({ user }: { user: User }) {
           <DeferredInboxEvents key={company.id} companyId={company.id} userId={user.id} />
         )}
         {company && watchesAlerts && <DeferredAlertEvents key={company.id} companyId={company.id} />}
+        <EmailVerificationNotice user={user} />
         {company && (
           <DeferredPastDueBanner
             key={`billing-${company.id}`}

@@ -47,6 +47,14 @@ const screens = {
   resetPassword: lazyScreen('reset-password', () =>
     import('../features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   ),
+  verifyEmail: lazyScreen('verify-email', () =>
+    import('../features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  ),
+  acceptOrganizationInvitation: lazyScreen('accept-organization-invitation', () =>
+    import('../features/invitations/AcceptOrganizationInvitationPage').then(
+      (m) => m.AcceptOrganizationInvitationPage,
+    ),
+  ),
   profile: lazyScreen('profile', () => import('../features/profile/ProfilePage').then((m) => m.ProfilePage)),
   inbox: lazyScreen('inbox', () => import('../features/inbox/InboxPage').then((m) => m.InboxPage)),
   activity: lazyScreen('activity', () =>
@@ -138,6 +146,9 @@ export const routes: RouteObject[] = [
   page('/sign-up', screens.signUp),
   page('/forgot-password', screens.forgotPassword),
   page('/reset-password', screens.resetPassword),
+  page('/verify-email', screens.verifyEmail),
+  // Signed in or not: signed out, it offers to sign in and brings the person back with the link's token.
+  page('/accept-organization-invitation', screens.acceptOrganizationInvitation),
   {
     path: '/',
     element: <RequireUser />,

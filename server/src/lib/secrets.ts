@@ -54,6 +54,7 @@ export const TOKEN_PREFIXES = {
   mfa: 'sbm_',
   reset: 'sbx_',
   invite: 'sbi_',
+  verify: 'sbv_',
 } as const;
 export type TokenKind = keyof typeof TOKEN_PREFIXES;
 

@@ -1,11 +1,14 @@
-/** Sign-up: creates a company whose creator is its owner (§6), then signs in. */
+/**
+ * Sign-up: creates a company whose creator is its owner (§6), then signs in. The address is verified by the link
+ * the server mails (VerifyEmailPage); until then the shell's notice says what waits for it.
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, PasswordInput, TextInput } from '@mantine/core';
 import { AUTH_ENDPOINTS, SignupBodySchema } from '@shared/api/auth';
 import { NEW_PASSWORD_HINT } from '@shared/domain/auth';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { api, queryClient } from '../../api';
 import { keys } from '../../api/keys';
@@ -20,6 +23,8 @@ type Values = z.input<typeof SignupBodySchema>;
 
 export function SignUpPage() {
   const navigate = useNavigate();
+  // A page that sent the person here to make an account (an invitation link) gets them back, as sign-in does.
+  const [params] = useSearchParams();
   const [formError, setFormError] = useState('');
   const form = useForm<Values>({
     resolver: zodResolver(SignupBodySchema),
@@ -30,10 +35,15 @@ export function SignUpPage() {
     setFormError('');
     try {
       await api.call(AUTH_ENDPOINTS.csrfCookie, {}, { silent: true });
-      const data = await api.call(AUTH_ENDPOINTS.signup, { body: values }, { silent: true });
+      // Sign-ups are limited per client address: past the limit, say so instead of waiting the hour out.
+      const data = await api.call(
+        AUTH_ENDPOINTS.signup,
+        { body: values },
+        { silent: true, retryWhenRateLimited: false },
+      );
       if ('access_token' in data) await handOverTokens(data);
       queryClient.setQueryData(keys.currentUser(), await fetchCurrentUser());
-      navigate('/', { replace: true });
+      navigate(params.get('next') ?? '/', { replace: true });
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ['company_name', 'name', 'email', 'password']));
     }

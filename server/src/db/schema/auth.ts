@@ -1,7 +1,7 @@
 /**
- * Signing in: the credentials the platform issues, and password reset links. Secrets are stored hashed, here and
- * in users.ts (tokens, passwords, reset links, recovery codes); the MFA secret (users.mfa_secret) is needed in
- * clear to check codes and is kept only server-side.
+ * Signing in: the credentials the platform issues, password reset links and email verification links. Secrets
+ * are stored hashed, here and in users.ts (tokens, passwords, links, recovery codes); the MFA secret
+ * (users.mfa_secret) is needed in clear to check codes and is kept only server-side.
  */
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, bigSerialId, createdAt, serialId, timestamptz } from './columns';
@@ -22,6 +22,11 @@ export const credentials = pgTable(
     token_hash: text('token_hash').notNull(),
     /** The access and refresh tokens of one sign-in share a pair id, so refreshing revokes both. */
     pair_id: text('pair_id'),
+    /**
+     * Every pair refreshed from one sign-in shares its family id: a refresh token used twice revokes the whole
+     * family (OAuth 2.0 Security BCP, refresh token rotation), since one of the two users of it is a thief.
+     */
+    family_id: text('family_id'),
     name: text('name'),
     /** The first characters of an API key, shown so a person can tell keys apart (never enough to use it). */
     hint: text('hint'),
@@ -39,6 +44,7 @@ export const credentials = pgTable(
   (table) => [
     uniqueIndex('credentials_token_hash_idx').on(table.token_hash),
     index('credentials_user_kind_idx').on(table.user_id, table.kind),
+    index('credentials_family_idx').on(table.family_id),
   ],
 );
 
@@ -51,3 +57,22 @@ export const passwordResets = pgTable('password_resets', {
   used_at: timestamptz('used_at'),
   created_at: createdAt(),
 });
+
+/**
+ * Single-use, expiring links that prove a user reads the mail of their address (hash of the link's token): mailed
+ * at sign-up, on a change of address and on request. `email` is the address the link was sent to, so a link
+ * mailed before a change of address cannot verify the new one.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: serialId(),
+    user_id: belongsTo('user_id', () => users.id),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamptz('expires_at').notNull(),
+    used_at: timestamptz('used_at'),
+    created_at: createdAt(),
+  },
+  (table) => [index('email_verifications_user_idx').on(table.user_id, table.created_at)],
+);

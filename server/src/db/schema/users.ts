@@ -1,5 +1,6 @@
 /** People and their places: users, their memberships of companies, organization admins, invitations. */
-import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, companyId, createdAt, refersTo, serialId, timestamps, timestamptz } from './columns';
 import { organizations } from './companies';
 
@@ -26,6 +27,13 @@ export const users = pgTable('users', {
   mfa_recovery_hashes: jsonb('mfa_recovery_hashes').$type<string[]>().notNull().default([]),
   is_platform_admin: boolean('is_platform_admin').notNull().default(false),
   password_changed_at: timestamptz('password_changed_at'),
+  /**
+   * When the user proved they read the mail of `email` (a verification link, or the invitation they were added
+   * by); null until then, and again after a change of address. Sending and buying wait for it.
+   */
+  email_verified_at: timestamptz('email_verified_at'),
+  /** When someone last tried to sign up with this address (its owner is told, at most once an hour). */
+  signup_attempt_mailed_at: timestamptz('signup_attempt_mailed_at'),
   ...timestamps(),
 });
 
@@ -74,4 +82,29 @@ export const invitations = pgTable(
     created_at: createdAt(),
   },
   (table) => [index('invitations_company_idx').on(table.company_id)],
+);
+
+/**
+ * Invitations to administer an organization (§6 "Organization admins are made via business-unit-users"): whoever is
+ * added by e-mail becomes an admin only by accepting, signed in with that address. One pending invitation per
+ * address and organization: inviting again replaces its link.
+ */
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: serialId(),
+    organization_id: belongsTo('organization_id', () => organizations.id),
+    email: text('email').notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    invited_by: refersTo('invited_by', () => users.id),
+    accepted_by: refersTo('accepted_by', () => users.id),
+    accepted_at: timestamptz('accepted_at'),
+    sent_at: timestamptz('sent_at').notNull().defaultNow(),
+    created_at: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('organization_invitations_pending_idx')
+      .on(table.organization_id, table.email)
+      .where(sql`${table.accepted_at} is null`),
+  ],
 );

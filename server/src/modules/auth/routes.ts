@@ -1,8 +1,12 @@
-/** §7 Auth routes. Rules live in service.ts, mfa.ts and tokens.ts; this file is HTTP only. */
+/**
+ * §7 Auth routes. Rules live in service.ts, signup.ts, verification.ts, mfa.ts and tokens.ts; this file is HTTP
+ * only.
+ */
 import { AUTH_ENDPOINTS as E, MfaKindSchema } from '@shared/api/auth';
+import { EMAIL_VERIFICATION_MESSAGES } from '@shared/domain/auth';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
 import type { FastifyInstance } from 'fastify';
-import { checkXsrf, SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
+import { checkXsrf, clientAddress, SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
 import { newToken } from '../../lib/secrets';
@@ -11,15 +15,14 @@ import { disableFactor, replaceRecoveryCodes, sendSetupCode, startAuthenticator,
 import {
   checkPassword,
   completeChallenge,
-  findUserByEmail,
-  impersonatorOf,
+  RESET_REQUESTS_PER_ADDRESS,
   resendChallenge,
   resetPassword,
   sendResetLink,
-  signUp,
   startImpersonation,
   useRefreshToken,
 } from './service';
+import { SIGNUP_ALLOWANCE, signUp } from './signup';
 import {
   completeSignIn,
   cookieOptions,
@@ -28,6 +31,7 @@ import {
   revokeCredential,
   wantsCookieSession,
 } from './tokens';
+import { resendVerificationLink, verifyEmail } from './verification';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx);
@@ -42,7 +46,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const outcome = await checkPassword(ctx, {
       email: body.email,
       password: body.password,
-      ip: request.ip,
+      address: clientAddress(request),
     });
     if ('challenge' in outcome) return outcome.challenge;
     return completeSignIn(ctx, request, reply, outcome.user.id, body.remember ?? false);
@@ -57,9 +61,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(E.mfaToken, 'public', async ({ body }) => resendChallenge(ctx, body.mfa_token));
 
   route(E.refresh, 'public', async ({ body }) => {
-    const impersonatorId = await impersonatorOf(ctx, body.refresh_token);
-    const user = await useRefreshToken(ctx, body.refresh_token);
-    return issueTokenPair(ctx, user.id, { impersonatorId });
+    const { credential, user } = await useRefreshToken(ctx, body.refresh_token);
+    return issueTokenPair(ctx, user.id, {
+      impersonatorId: credential.impersonator_id,
+      name: credential.name,
+      familyId: credential.family_id,
+    });
   });
 
   route(E.createTokenSession, 'authenticated', async ({ body, caller }) =>
@@ -92,25 +99,43 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return userOf(ctx, caller.user.id);
   });
 
-  route(E.passwordForgot, 'public', async ({ body }) => {
-    await sendResetLink(ctx, body.email);
-    return { message: 'If an account exists for that email, we sent it a link to reset the password.' };
-  });
+  route(
+    E.passwordForgot,
+    'public',
+    async ({ body }) => {
+      await sendResetLink(ctx, body.email);
+      return { message: 'If an account exists for that email, we sent it a link to reset the password.' };
+    },
+    { rateLimit: RESET_REQUESTS_PER_ADDRESS },
+  );
 
   route(E.passwordReset, 'public', async ({ body }) => {
     await resetPassword(ctx, body);
     return { message: SUCCESS_MESSAGES.passwordReset };
   });
 
-  route(E.signupCheck, 'public', async ({ body }) => ({
-    available: !(await findUserByEmail(ctx, body.email)),
-  }));
+  // The route wrapper checks the form by the sign-up's rules (422 per field); nothing is looked up (signup.ts).
+  route(E.signupCheck, 'public', async () => {});
 
-  route(E.signup, 'public', async ({ body, request, reply }) => {
-    if (wantsCookieSession(request)) checkXsrf(request);
-    const user = await signUp(ctx, body);
-    return completeSignIn(ctx, request, reply, user.id);
+  route(
+    E.signup,
+    'public',
+    async ({ body, request, reply }) => {
+      if (wantsCookieSession(request)) checkXsrf(request);
+      const user = await signUp(ctx, body);
+      return completeSignIn(ctx, request, reply, user.id);
+    },
+    { rateLimit: SIGNUP_ALLOWANCE },
+  );
+
+  route(E.verifyEmail, 'public', async ({ body }) => {
+    await verifyEmail(ctx, body.token);
+    return { message: EMAIL_VERIFICATION_MESSAGES.verified };
   });
+
+  route(E.resendVerification, 'authenticated', async ({ caller }) => ({
+    message: await resendVerificationLink(ctx, caller.user.id),
+  }));
 
   route(E.impersonate, 'platform.admin', async ({ body, caller }) => {
     const target = await startImpersonation(ctx, caller.user.id, body.user_id);

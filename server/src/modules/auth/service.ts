@@ -1,15 +1,13 @@
 /**
- * Sign-in rules: passwords, the second factor, refresh, resets, sign-up and a platform admin's sign-in as another
- * user (§4 Login outcomes, §5, §6, §7 Auth).
+ * Sign-in rules: passwords, the second factor, refresh, resets and a platform admin's sign-in as another user
+ * (§4 Login outcomes, §5, §6, §7 Auth). Sign-up is signup.ts; email verification verification.ts.
  */
 import type { MfaChallenge } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
-import { CREATOR_ROLE } from '@shared/domain/users';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import {
   auditLog,
-  companies,
   credentials,
   memberships,
   organizationAdmins,
@@ -27,7 +25,8 @@ import {
   verifyPassword,
 } from '../../lib/secrets';
 import { findLiveCredential } from './credentials';
-import { LIFETIMES_SEC, revokeAllSignIns } from './tokens';
+import { LIFETIMES_SEC, revokeAllSignIns, revokeFamily } from './tokens';
+import { markEmailVerified } from './verification';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -59,15 +58,16 @@ export async function findUserByEmail(ctx: AppContext, email: string): Promise<U
 }
 
 /**
- * The password step. Throttled per account and per IP; a wrong email and a wrong password look alike.
- * Answers the user, or a second-factor challenge when the user has one on.
+ * The password step, throttled (throttle.ts): per account and address together, per address, and per account
+ * from anywhere, which is slowed but never refused. A wrong email and a wrong password look alike. Answers the
+ * user, or a second-factor challenge when the user has one on.
  */
 export async function checkPassword(
   ctx: AppContext,
-  input: { email: string; password: string; ip: string },
+  input: { email: string; password: string; address: string },
 ): Promise<{ user: UserRow } | { challenge: MfaChallenge }> {
-  const keys = [`email:${input.email}`, `ip:${input.ip}`];
-  const verdict = await ctx.loginThrottle.check(keys);
+  const attempt = { account: input.email, address: input.address };
+  const verdict = await ctx.loginThrottle.check(attempt);
   if (!verdict.allowed) {
     const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
     throw new HttpError(
@@ -82,13 +82,13 @@ export async function checkPassword(
   const user = await findUserByEmail(ctx, input.email);
   const ok = await verifyPassword(input.password, user?.password_hash);
   if (!user || !ok) {
-    await ctx.loginThrottle.fail(keys);
+    await ctx.loginThrottle.fail(attempt);
     throw new HttpError(401, WRONG_CREDENTIALS, { email: [WRONG_CREDENTIALS] });
   }
   if (!(await maySignIn(ctx, user))) {
     throw new HttpError(403, 'This account has been deactivated. Contact your administrator.');
   }
-  await ctx.loginThrottle.succeed([`email:${input.email}`]);
+  await ctx.loginThrottle.succeed(attempt);
   if (!user.mfa_enabled) return { user };
   return { challenge: await startChallenge(ctx, user) };
 }
@@ -142,7 +142,7 @@ export function totpMatches(ctx: AppContext, user: UserRow, secret: string | nul
   return totpFor(user, secret).validate({ token: code, window: 1, timestamp: ctx.now().getTime() }) !== null;
 }
 
-/** Second-factor challenges and refresh tokens always expire, so `findLiveCredential` fits them as is. */
+/** Second-factor challenges always expire, so `findLiveCredential` fits them as is. */
 const liveCredential = (ctx: AppContext, token: string, kind: string) =>
   findLiveCredential(ctx, token, [kind]);
 
@@ -198,25 +198,41 @@ export async function resendChallenge(ctx: AppContext, mfaToken: string): Promis
   return { kind: 'email', mfa_token: mfaToken, destination: maskEmail(row.user.email) };
 }
 
-/** Exchanges a refresh token for a new pair; the old pair is revoked, so a refresh token works once. */
-export async function useRefreshToken(ctx: AppContext, refreshToken: string): Promise<UserRow> {
-  const row = await liveCredential(ctx, refreshToken, 'refresh');
-  if (row?.user.state !== 'active') throw new HttpError(401, 'Unauthenticated. Please sign in again.');
-  await ctx.db
+/**
+ * Exchanges a refresh token for a new pair of the same family; the old pair is revoked, so a refresh token works
+ * once. A refresh token used again (OAuth 2.0 Security BCP §4.14: refresh token rotation) means two parties hold
+ * it, one of them a thief, and we cannot tell which: every token descended from that sign-in is revoked, the
+ * pair issued from it too, and both must sign in again. Answers the credential refreshed (its family, name and
+ * impersonator go on to the new pair) with its user.
+ */
+export async function useRefreshToken(ctx: AppContext, refreshToken: string) {
+  const ended = () => new HttpError(401, 'Unauthenticated. Please sign in again.');
+  const [row] = await ctx.db
+    .select({ credential: credentials, user: users })
+    .from(credentials)
+    .innerJoin(users, eq(users.id, credentials.user_id))
+    .where(and(eq(credentials.token_hash, hashToken(refreshToken)), eq(credentials.kind, 'refresh')));
+  if (!row) throw ended();
+  const { credential, user } = row;
+  if (credential.revoked_at) {
+    await revokeFamily(ctx, credential);
+    throw ended();
+  }
+  if ((credential.expires_at?.getTime() ?? 0) <= ctx.now().getTime() || user.state !== 'active')
+    throw ended();
+  // Compare-and-set: of two uses at once, one rotates the pair and the other is a reuse like any other.
+  const rotated = await ctx.db
     .update(credentials)
     .set({ revoked_at: ctx.now() })
-    .where(eq(credentials.pair_id, row.credential.pair_id ?? ''));
+    .where(and(eq(credentials.pair_id, credential.pair_id ?? ''), isNull(credentials.revoked_at)))
+    .returning({ id: credentials.id });
+  if (!rotated.some(({ id }) => id === credential.id)) {
+    await revokeFamily(ctx, credential);
+    throw ended();
+  }
   // The pair's access token goes with it: no instance may still take it.
-  await ctx.callers.usersChanged([row.user.id]);
-  return row.user;
-}
-
-export async function impersonatorOf(ctx: AppContext, refreshToken: string): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ impersonator: credentials.impersonator_id })
-    .from(credentials)
-    .where(eq(credentials.token_hash, hashToken(refreshToken)));
-  return row?.impersonator ?? null;
+  await ctx.callers.usersChanged([user.id]);
+  return { credential, user };
 }
 
 /**
@@ -242,16 +258,55 @@ export async function startImpersonation(ctx: AppContext, adminId: number, userI
   return target;
 }
 
-/** Sends a single-use, expiring reset link. Answers the same whether or not the account exists. */
+/**
+ * How often a reset link may be mailed (issue 33, finding 6: five requests for one address sent five mails).
+ * Per account: one mail every few minutes and a few an hour, whoever asks and from wherever — the answer stays
+ * the same whether a mail went or not, so it tells nobody whether the account exists. Per address (the route's
+ * allowance, a 429): a few requests a quarter hour, so one client cannot mail a different account each time.
+ */
+export const RESET_MAIL_LIMITS = { everyMinutes: 5, perHour: 3 } as const;
+export const RESET_REQUESTS_PER_ADDRESS = { max: 10, timeWindow: 15 * 60_000 } as const;
+
+/** Whether another reset mail may go now, given when the account's links of the past hour were mailed. */
+export function mayMailReset(mailedAt: readonly Date[], now: Date): boolean {
+  const since = (minutes: number) => mailedAt.filter((at) => at.getTime() > now.getTime() - minutes * 60_000);
+  return since(RESET_MAIL_LIMITS.everyMinutes).length === 0 && since(60).length < RESET_MAIL_LIMITS.perHour;
+}
+
+/**
+ * Sends a single-use, expiring reset link, within `RESET_MAIL_LIMITS`. Answers the same whether or not the
+ * account exists and whether or not a mail went.
+ */
 export async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);
   if (user?.state !== 'active') return;
   const token = newToken('reset');
-  await ctx.db.insert(passwordResets).values({
-    user_id: user.id,
-    token_hash: hashToken(token),
-    expires_at: new Date(ctx.now().getTime() + RESET_LINK_MINUTES * 60_000),
+  const now = ctx.now();
+  // The links already mailed are the count: read and added to under the user's row lock, so requests at once (on
+  // any instance: they share the database) cannot each find the allowance unspent.
+  const allowed = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const mailed = await tx
+      .select({ at: passwordResets.created_at })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.user_id, user.id),
+          gt(passwordResets.created_at, new Date(now.getTime() - 60 * 60_000)),
+        ),
+      );
+    const mailedAt = mailed.map(({ at }) => at);
+    if (!mayMailReset(mailedAt, now)) return false;
+    await tx.insert(passwordResets).values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+      // By the server's clock, as the limits are counted.
+      created_at: now,
+    });
+    return true;
   });
+  if (!allowed) return;
   const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
   await ctx.outbox.send({
     channel: 'mail',
@@ -282,6 +337,8 @@ export async function resetPassword(
     .set({ used_at: ctx.now() })
     .where(eq(passwordResets.id, reset.reset.id));
   await setPassword(ctx, reset.user.id, input.password);
+  // The link came by mail to this address: it is proven as a verification link would prove it.
+  await markEmailVerified(ctx, reset.user.id, reset.user.email);
 }
 
 /** Sets a password and signs the user out everywhere, except (when given) the sign-in that changed it. */
@@ -302,34 +359,4 @@ export async function setPassword(
   // The sign-in kept must check the new password from now on, not the hash it was resolved with.
   await ctx.callers.usersChanged([userId]);
   await revokeAllSignIns(ctx, userId, keepCredentialId);
-}
-
-/** §6 "A company's creator becomes owner." */
-export async function signUp(
-  ctx: AppContext,
-  input: { company_name: string; name: string; email: string; password: string },
-): Promise<UserRow> {
-  if (await findUserByEmail(ctx, input.email)) {
-    throw new HttpError(409, 'An account with this email already exists. Sign in instead.', {
-      email: ['An account with this email already exists.'],
-    });
-  }
-  const passwordHash = await hashPassword(input.password);
-  return ctx.db.transaction(async (tx) => {
-    const [company] = await tx.insert(companies).values({ name: input.company_name }).returning();
-    const [first = input.name, ...rest] = input.name.split(/\s+/);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        name: input.name,
-        first_name: first,
-        last_name: rest.join(' ') || null,
-        password_hash: passwordHash,
-      })
-      .returning();
-    if (!company || !user) throw new Error('sign-up insert returned nothing');
-    await tx.insert(memberships).values({ user_id: user.id, company_id: company.id, role: CREATOR_ROLE });
-    return user;
-  });
 }

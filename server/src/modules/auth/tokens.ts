@@ -22,10 +22,14 @@ export const LIFETIMES_SEC = {
 
 const inSeconds = (ctx: AppContext, seconds: number) => new Date(ctx.now().getTime() + seconds * 1000);
 
+/**
+ * A new access and refresh token. A sign-in starts a family; a refresh passes its `familyId` on, so a refresh
+ * token used twice can end every pair descended from that sign-in (`revokeFamily`).
+ */
 export async function issueTokenPair(
   ctx: AppContext,
   userId: number,
-  options: { name?: string; impersonatorId?: number | null } = {},
+  options: { name?: string | null; impersonatorId?: number | null; familyId?: string | null } = {},
 ): Promise<TokenPair> {
   const access = newToken('access');
   const refresh = newToken('refresh');
@@ -33,6 +37,7 @@ export async function issueTokenPair(
   const common = {
     user_id: userId,
     pair_id: pairId,
+    family_id: options.familyId ?? pairId,
     name: options.name ?? null,
     impersonator_id: options.impersonatorId ?? null,
   };
@@ -112,6 +117,25 @@ export async function revokeCredential(ctx: AppContext, credentialId: number): P
     .set({ revoked_at: ctx.now() })
     .where(and(where, isNull(credentials.revoked_at)));
   await ctx.callers.usersChanged([row.user_id]);
+}
+
+/**
+ * Ends every token descended from one sign-in (its family: the pairs refreshed from it, one after the other),
+ * when one of its refresh tokens was used twice. Credentials issued before families were kept have their pair as
+ * their family.
+ */
+export async function revokeFamily(
+  ctx: AppContext,
+  credential: { user_id: number; family_id: string | null; pair_id: string | null },
+): Promise<void> {
+  const family = credential.family_id ?? credential.pair_id;
+  if (!family) return;
+  await ctx.db
+    .update(credentials)
+    .set({ revoked_at: ctx.now() })
+    .where(and(eq(credentials.family_id, family), isNull(credentials.revoked_at)));
+  // Every instance forgets the callers it resolved with them: the family's access tokens are refused at once.
+  await ctx.callers.usersChanged([credential.user_id]);
 }
 
 /**

@@ -7,18 +7,22 @@ import { MESSAGING_ENDPOINTS as E } from '@shared/api/messaging';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
+import { refuseUnverifiedEmail } from '../auth/verification';
 import { cancelScheduledMessage, scheduledItemCompany, scheduleMessage, sendMessage } from './service';
 import { readSendRequest } from './upload';
 
 export function messagingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx, { company: { query: 'companyId' } });
 
+  // Texts wait for the sender's verified email: refused before any upload is read (auth/verification.ts).
   route(E.send, 'inbox.use', async ({ company, caller, request }) => {
+    refuseUnverifiedEmail(caller.user, 'texts');
     const { fields, media } = await readSendRequest(ctx, company.id, request);
     return sendMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
   });
 
   route(E.schedule, 'inbox.use', async ({ company, caller, request }) => {
+    refuseUnverifiedEmail(caller.user, 'texts');
     const { fields, media } = await readSendRequest(ctx, company.id, request);
     return scheduleMessage(ctx, { companyId: company.id, userId: caller.user.id, fields, media });
   });

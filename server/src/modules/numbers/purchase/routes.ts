@@ -10,6 +10,7 @@ import type { Caller } from '../../../http/caller';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
 import { HttpError, invalid } from '../../../lib/errors';
+import { refuseUnverifiedEmail } from '../../auth/verification';
 import { bodyCompany } from '../bodyCompany';
 import { numberBasics } from '../config/view';
 import { companyAreaCodes } from './areaCodes';
@@ -34,6 +35,8 @@ export function numberPurchaseRoutes(app: FastifyInstance, ctx: AppContext): voi
     E.buy,
     'numbers.manage',
     async ({ company, caller, body }) => {
+      // Buying waits for the buyer's verified email (auth/verification.ts).
+      refuseUnverifiedEmail(caller.user, 'numbers');
       try {
         const row = await acquireNumber(ctx, buyerOf(caller), {
           companyId: company.id,
@@ -55,7 +58,10 @@ export function numberPurchaseRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(
     E.bulkPurchase,
     'numbers.manage',
-    async ({ company, caller, body }) => startBulkPurchase(ctx, company.id, buyerOf(caller), body),
+    async ({ company, caller, body }) => {
+      refuseUnverifiedEmail(caller.user, 'numbers');
+      return startBulkPurchase(ctx, company.id, buyerOf(caller), body);
+    },
     { company: bodyCompany },
   );
 
