@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   TWILIO_API_SECRET: optionalText,
   TWILIO_TWIML_APP_SID: optionalText,
   UI_DIR: optionalText,
+  TRACKER_SCRIPT: optionalText,
   /** Several instances share state through this Redis (issue 18); unset, one instance keeps it in memory. */
   REDIS_URL: optionalText.refine((url) => !url || /^rediss?:\/\//.test(url), {
     message: 'REDIS_URL must be a redis:// or rediss:// URL',
@@ -142,7 +143,8 @@ export interface ServerConfig {
   /** The built account UI to serve (UI_DIR, default the repository's dist/ when it exists); none: API only. */
   uiDir: string | undefined;
   /**
-   * The built website tracking script served at `GET /api/dni/script.js` (the repository's dist-tracker/dni.js);
+   * The built website tracking script served at `GET /api/dni/script.js` (TRACKER_SCRIPT, default the
+   * repository's dist-tracker/dni.js, which `npm run server` and `npm start` build before the server starts);
    * unset, or not built, that route says to run `npm run build`. Tests point it at a file of their own.
    */
   trackerScript?: string;
@@ -160,6 +162,11 @@ export interface ServerConfig {
   portDesk?: { stepMs: number };
   /** Text-messaging registration (modules/registration); unset: public websites only. */
   registration?: { testOrigins: string[] };
+  /**
+   * Hold every answer to its contract response schema, strictly, and fail a drifting one with a 500
+   * (http/responseCheck.ts). The API tests' apps only (testing/testApp.ts): never read from the environment.
+   */
+  checkResponses?: boolean;
 }
 
 export interface CampaignSettings {
@@ -250,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
           }
         : undefined,
     uiDir: e.UI_DIR ?? (existsSync(join(REPO_DIST, 'index.html')) ? REPO_DIST : undefined),
-    trackerScript: REPO_TRACKER_SCRIPT,
+    trackerScript: e.TRACKER_SCRIPT ?? REPO_TRACKER_SCRIPT,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

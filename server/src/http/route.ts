@@ -16,10 +16,17 @@ import type { z } from 'zod';
 import { companies, organizations } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
 import type { Caller } from './caller';
+import {
+  guardFormCompany,
+  type NamedCompany,
+  normaliseCompanyNaming,
+  readFormCompany,
+} from './companyNaming';
 import { refuseStaleChange } from './conflicts';
 import type { AppContext } from './context';
 import { hostileInputErrors } from './hostileInput';
 import { foreignReferences } from './references';
+import { responseChecker } from './responseCheck';
 
 /** `public`: anyone; `authenticated`: any signed-in user, about themselves; else a permission of the matrix. */
 export type Access = 'public' | 'authenticated' | Permission;
@@ -53,10 +60,15 @@ export type InCompany<E extends Endpoint> = SignedIn<E> & {
   organization: { id: number };
 };
 
-/** Where the company a request acts on comes from. */
+/**
+ * Where the company a request acts on comes from. `query` and `body` are the company the request names: either
+ * spelling (`company_id`, `companyId`) in the query or the body is taken (http/companyNaming.ts), and put where
+ * the route's schemas read it — in the query or the body, under the name given here.
+ */
 export type CompanyFrom<E extends Endpoint> =
   | { param: string }
   | { query: string }
+  | { body: string }
   /** A route about one record by its id: the record's company, or null when there is no such record (→ 404). */
   | { record: (input: SignedIn<E>) => Promise<number | null> };
 
@@ -93,7 +105,7 @@ declare module 'fastify' {
     /** Every route declares its access; a route without one fails at start-up (see app.ts). */
     access?: Access;
     contract?: Endpoint;
-    /** Where the route's company comes from: `param:<name>`, `query:<name>` or `record`; none when not scoped. */
+    /** Where the route's company comes from: `param:<name>`, `query:<name>`, `body:<name>` or `record`; none when not scoped. */
     companyFrom?: string;
     /** Where an organization route's organization comes from: `param:<name>` or `record`. */
     organizationFrom?: string;
@@ -216,8 +228,25 @@ export async function roleInCompany(
   return role ? { id: companyId, organizationId, role } : null;
 }
 
+/** Where a route reads the company its request names, when it is named (not a path's, not a record's). */
+function namedCompany<E extends Endpoint>(from: CompanyFrom<E> | undefined): NamedCompany | undefined {
+  if (!from) return undefined;
+  if ('query' in from) return { place: 'query', name: from.query };
+  if ('body' in from) return { place: 'body', name: from.body };
+  return undefined;
+}
+
+/** 422 when the request names no company where the route needs one named. */
+function refuseUnnamed(named: NamedCompany): never {
+  const key = named.place === 'query' ? `query.${named.name}` : named.name;
+  throw new HttpError(422, VALIDATION_MESSAGE, {
+    [key]: ['Say which company this is for: company_id (or companyId), in the query or the body.'],
+  });
+}
+
 function idFrom(value: unknown, name: string): number {
-  const id = Number(value);
+  // Text (a path, a query) or a number (a JSON body); anything else names no record (and may not even convert).
+  const id = typeof value === 'string' || typeof value === 'number' ? Number(value) : Number.NaN;
   if (!Number.isInteger(id) || id <= 0 || id > ID_MAX) {
     throw new HttpError(422, 'The given data was invalid.', {
       [name]: [`${name} must be a whole number from 1 to ${ID_MAX}.`],
@@ -242,6 +271,8 @@ export function registerRoute<E extends Endpoint>(
       `${endpoint.method} ${endpoint.path}: permission ${access} needs the route to say where its company comes from`,
     );
   }
+  // The API tests hold every answer to the contract (http/responseCheck.ts); production sends it as it is.
+  const checkAnswer = ctx.config.checkResponses ? responseChecker(endpoint) : undefined;
   app.route({
     method: endpoint.method,
     url: toFastifyPath(endpoint.path),
@@ -255,7 +286,9 @@ export function registerRoute<E extends Endpoint>(
           ? `param:${spec.company.param}`
           : 'query' in spec.company
             ? `query:${spec.company.query}`
-            : 'record',
+            : 'body' in spec.company
+              ? `body:${spec.company.body}`
+              : 'record',
       organizationFrom: !spec.organization
         ? undefined
         : 'param' in spec.organization
@@ -280,6 +313,21 @@ export function registerRoute<E extends Endpoint>(
       refuseHostile(request.params, 'params');
       refuseHostile(request.query, 'query');
       refuseHostile(request.body, 'body');
+      // The company the request names, however it names it (http/companyNaming.ts), goes where the route's schemas
+      // read it before they do. Naming none, or two different ones, is refused here: that says nothing of any record.
+      const named = caller ? namedCompany(spec.company) : undefined;
+      let namedValue: unknown;
+      let formRead = false;
+      if (named) {
+        namedValue = normaliseCompanyNaming(request, named);
+        if (namedValue === undefined && request.isMultipart()) {
+          namedValue = await readFormCompany(request, reply);
+          formRead = true;
+          if (named.place === 'query' && namedValue !== undefined)
+            request.query = { ...(request.query as object), [named.name]: namedValue };
+        }
+        if (namedValue === undefined) refuseUnnamed(named);
+      }
       const input = {
         params: parse(endpoint.params, request.params, 'params'),
         query: parse(endpoint.query, request.query, 'query'),
@@ -296,9 +344,8 @@ export function registerRoute<E extends Endpoint>(
         let companyId: number | null;
         if ('param' in from)
           companyId = idFrom((request.params as Record<string, unknown>)[from.param], from.param);
-        else if ('query' in from)
-          companyId = idFrom((request.query as Record<string, unknown>)[from.query], from.query);
-        else companyId = await from.record(input as SignedIn<E>);
+        else if ('record' in from) companyId = await from.record(input as SignedIn<E>);
+        else companyId = idFrom(namedValue, 'query' in from ? from.query : from.body);
         const company = companyId === null ? null : await roleInCompany(ctx, caller, companyId);
         if (!company || company.role === 'deactivated') throw notFound();
         if (
@@ -313,6 +360,8 @@ export function registerRoute<E extends Endpoint>(
         // route (shared/domain/billing.ts STANDING_ALLOWS), answering 402/403 with the §8 text.
         await ctx.standing.refuseUnlessAllowed(company.id, activityOf(endpoint, access));
         input.company = company;
+        // A form the handler reads as it arrives may name the company too: the same one, or 422.
+        if (named && !formRead && request.isMultipart()) guardFormCompany(request, company.id, named.name);
       }
       if (caller && spec.organization) {
         const from = spec.organization;
@@ -341,9 +390,12 @@ export function registerRoute<E extends Endpoint>(
       });
 
       const result = await spec.handler(input as InCompany<E>);
-      // A handler that answered itself (a streamed CSV download) has set its own status and headers.
-      if (reply.sent) return reply;
+      // A handler that answered itself (a streamed CSV download) has set its own status and headers. Its answer
+      // may have started without finishing (the client hung up part-way): sending ours as well would write the
+      // headers twice (ERR_HTTP_HEADERS_SENT).
+      if (reply.sent || reply.raw.headersSent) return reply;
       const status = successStatus(endpoint);
+      if (status !== 204 && result !== reply) checkAnswer?.(result);
       reply.status(status);
       if (status === 204 || result === undefined) return reply.send();
       return result;

@@ -101,7 +101,9 @@ export async function testAppOn(
   release: () => Promise<void>,
 ): Promise<TestApp> {
   let now = new Date();
-  const ctx = composeServices(testConfig(overrides), database.db, { ...services, now: () => now });
+  // Every answer is held to its contract (http/responseCheck.ts): drift fails the test that made the request.
+  const config = testConfig({ checkResponses: true, ...overrides });
+  const ctx = composeServices(config, database.db, { ...services, now: () => now });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
 

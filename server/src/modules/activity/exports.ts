@@ -6,16 +6,11 @@
 import { EXPORT_ENDPOINTS as E, EXPORT_COLUMNS, type ExportKind } from '@shared/api/activity';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { idOrNull, moduleRoutes } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { conflict, notFound } from '../../lib/errors';
 import { sendStoredFile } from '../../lib/storedFiles';
 import { findExport, startExport } from './exportJob';
 import { exportJson, exportPath } from './exportWriter';
-
-/** Where a POST export's company comes from: the body's companyId (validated again with the body). */
-async function bodyCompany(input: { request: { body: unknown } }): Promise<number | null> {
-  return idOrNull((input.request.body as { companyId?: unknown } | undefined)?.companyId);
-}
 
 export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx, { company: { param: 'companyId' } });
@@ -26,7 +21,8 @@ export function exportRoutes(app: FastifyInstance, ctx: AppContext): void {
       'activity.export',
       async ({ company, body, caller }) =>
         startExport(ctx, { companyId: company.id, userId: caller.user.id, kind, body }),
-      { company: { record: bodyCompany } },
+      // A POST export names its company in the body (`companyId`).
+      { company: { body: 'companyId' } },
     );
   }
 

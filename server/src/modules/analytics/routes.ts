@@ -8,18 +8,12 @@
 import { ANALYTICS_ENDPOINTS as E } from '@shared/api/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context';
-import { idOrNull, moduleRoutes } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import { dashboardWidget } from './dashboard';
 import { startAnalyticsExport } from './exportJob';
 import { dayRange } from './filters';
 import { callKpis } from './kpi';
 import { callReport } from './report';
-
-/** Where a POST's company comes from: a field of its body (validated again with the body). */
-const bodyCompany =
-  (field: 'companyId' | 'company_id') =>
-  async (input: { request: { body: unknown } }): Promise<number | null> =>
-    idOrNull((input.request.body as Record<string, unknown> | undefined)?.[field]);
 
 export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx, {
@@ -56,7 +50,7 @@ export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     'reports.view',
     async ({ company, caller, body }) =>
       startAnalyticsExport(ctx, { companyId: company.id, userId: caller.user.id, body }),
-    { company: { record: bodyCompany('companyId') } },
+    { company: { body: 'companyId' } },
   );
 
   route(E.kpi, 'reports.view', async ({ company, body }) => callKpis(ctx, { companyId: company.id }, body), {
@@ -67,8 +61,6 @@ export function analyticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     E.dashboard,
     'reports.view',
     async ({ company, body }) => dashboardWidget(ctx, { companyId: company.id }, body),
-    {
-      company: { record: bodyCompany('company_id') },
-    },
+    { company: { body: 'company_id' } },
   );
 }

@@ -3,17 +3,11 @@
  * inbox.use (agents block spammers from the inbox and the softphone); lifting a block needs settings.manage.
  */
 import { BLOCK_ENDPOINTS as E } from '@shared/api/blocks';
-import { IdParamSchema } from '@shared/api/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
-import { invalid } from '../../lib/errors';
 import { addBlock, companyOfBlock, listBlocks, removeBlock } from './service';
 import { blockView } from './view';
-
-/** The company a new block is for: read before the company is resolved (422 when it is not a company id). */
-const CompanyOfBody = z.object({ company_id: IdParamSchema });
 
 export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx);
@@ -29,15 +23,8 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     E.create,
     'inbox.use',
     async ({ company, caller, body }) => blockView(await addBlock(ctx, company.id, caller.user.id, body)),
-    {
-      company: {
-        record: async ({ request }) => {
-          const parsed = CompanyOfBody.safeParse(request.body ?? {});
-          if (!parsed.success) throw invalid({ company_id: ['Say which company the block is for.'] });
-          return parsed.data.company_id;
-        },
-      },
-    },
+    // A new block names its company in the body.
+    { company: { body: 'company_id' } },
   );
 
   route(E.remove, 'settings.manage', async ({ company, params }) => removeBlock(ctx, company.id, params.id), {

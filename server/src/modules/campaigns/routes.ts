@@ -11,6 +11,7 @@ import type { AppContext } from '../../http/context';
 import { moduleRoutes } from '../../http/route';
 import { notFound } from '../../lib/errors';
 import { sendStoredFile, storedFilePath } from '../../lib/storedFiles';
+import { refuseUnverifiedEmail } from '../auth/verification';
 import { linkMaxAgeSeconds, verifyCampaignMediaUrl } from '../media/urls';
 import { readSendRequest } from '../messaging/upload';
 import { previewCampaign } from './engine';
@@ -70,7 +71,11 @@ export function campaignRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(E.pause, 'campaigns.manage', async ({ company, params }) => pause(ctx, company.id, params.id));
 
-  route(E.resume, 'campaigns.manage', async ({ company, params }) => resume(ctx, company.id, params.id));
+  // Sending waits for a verified email (auth/verification.ts); saving as queued checks it in service/save.ts.
+  route(E.resume, 'campaigns.manage', async ({ caller, company, params }) => {
+    refuseUnverifiedEmail(caller.user, 'campaigns');
+    return resume(ctx, company.id, params.id);
+  });
 
   route(E.events, 'campaigns.view', async ({ company, params, query }) =>
     listCampaignEvents(ctx, company.id, params.id, query),

@@ -97,7 +97,8 @@ function sourceView(row: SourceRow, pools: { id: number; name: string }[], calls
     company_id: row.company_id,
     name: row.name,
     conditions: row.conditions,
-    pools,
+    // Each pool by its id and name only: the rows it was found with carry more (its sources), not for the answer.
+    pools: pools.map((pool) => ({ id: pool.id, name: pool.name })),
     calls_30d: calls30d,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

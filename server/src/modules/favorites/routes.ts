@@ -9,7 +9,7 @@ import { FAVORITE_REPORT_ENDPOINTS as F, COLUMN_PRESET_ENDPOINTS as P } from '@s
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../http/caller';
 import type { AppContext } from '../../http/context';
-import { idOrNull, moduleRoutes } from '../../http/route';
+import { moduleRoutes } from '../../http/route';
 import {
   companyOfVisiblePreset,
   createPreset,
@@ -27,10 +27,8 @@ import {
 } from './favoriteReports';
 import { favoriteView } from './view';
 
-/** A new record's company: the body's company_id (validated again with the body). */
-async function bodyCompany(input: { request: { body: unknown } }): Promise<number | null> {
-  return idOrNull((input.request.body as { company_id?: unknown } | undefined)?.company_id);
-}
+/** A new record's company: the one its body names. */
+const bodyCompany = { body: 'company_id' } as const;
 
 type ById = { params: { id: number }; caller: Caller };
 
@@ -49,7 +47,7 @@ export function favoriteReportRoutes(app: FastifyInstance, ctx: AppContext): voi
     'reports.view',
     async ({ company, caller, body }) =>
       favoriteView(await createFavorite(ctx, company.id, caller.user.id, body)),
-    { company: { record: bodyCompany } },
+    { company: bodyCompany },
   );
 
   route(
@@ -82,7 +80,7 @@ export function columnPresetRoutes(app: FastifyInstance, ctx: AppContext): void 
     P.create,
     'company.view',
     async ({ company, caller, body }) => createPreset(ctx, company.id, caller.user.id, body),
-    { company: { record: bodyCompany } },
+    { company: bodyCompany },
   );
 
   route(

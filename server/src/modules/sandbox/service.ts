@@ -38,9 +38,15 @@ export async function outboxPage(
     .offset(pageOffset(query.page, query.perPage));
   const [total] = await ctx.db.select({ total: count() }).from(outbox).where(where);
   return toPage(
+    // The contract's fields only: a text's sender reference and sid are the campaign engine's, not the viewer's.
     rows.map((row) => ({
-      ...row,
+      id: row.id,
       channel: row.channel as OutboxEntry['channel'],
+      company_id: row.company_id,
+      to: row.to,
+      from: row.from,
+      subject: row.subject,
+      body: row.body,
       created_at: row.created_at.toISOString(),
     })),
     total?.total ?? 0,

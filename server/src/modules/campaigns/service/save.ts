@@ -28,6 +28,7 @@ import type { AppContext } from '../../../http/context';
 import { parseInput } from '../../../http/route';
 import { wakeJobRunners } from '../../../jobs/queue';
 import { conflict, invalid, notFound } from '../../../lib/errors';
+import { refuseUnverifiedSender } from '../../auth/verification';
 import { MESSAGES as SEND_MESSAGES } from '../../messaging/service';
 import { MEDIA_MESSAGES, removeMedia, type StoredMedia } from '../../messaging/upload';
 import { campaignSendRefusal } from '../../registration/sending';
@@ -159,10 +160,15 @@ async function checkReferences(ctx: AppContext, companyId: number, next: Next): 
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-/** §5: a draft needs a title; a queued campaign every condition of sendability. */
-async function checkSendable(ctx: AppContext, companyId: number, next: Next): Promise<void> {
+/**
+ * §5: a draft needs a title; a queued campaign every condition of sendability — and a sender whose email is
+ * verified (auth/verification.ts).
+ */
+async function checkSendable(ctx: AppContext, input: SaveInput, next: Next): Promise<void> {
+  const { companyId } = input;
   let blockers: string[];
   if (next.state === 'queued') {
+    await refuseUnverifiedSender(ctx, input.userId, 'campaigns');
     // A past-due, parked or deactivated account queues no send (the standing's one table, shared/domain/billing.ts).
     await ctx.standing.refuseUnlessAllowed(companyId, 'send_campaigns');
     const [company] = await ctx.db
@@ -261,7 +267,7 @@ export async function saveCampaign(ctx: AppContext, input: SaveInput): Promise<C
     dropped = files.dropped;
     const next = nextCampaign(existing, fields, files.media);
     await checkReferences(ctx, input.companyId, next);
-    await checkSendable(ctx, input.companyId, next);
+    await checkSendable(ctx, input, next);
     const totals = await previewTotals(ctx, input.companyId, next);
     const saved = await write(ctx, input, {
       type: 'sms',

@@ -10,17 +10,12 @@
 import { DNI_REPORT_ENDPOINTS as E } from '@shared/api/dniReports';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
-import { idOrNull, moduleRoutes } from '../../../http/route';
+import { moduleRoutes } from '../../../http/route';
 import { conflict, notFound } from '../../../lib/errors';
 import { sendStoredFile } from '../../../lib/storedFiles';
 import { linkMaxAgeSeconds, verifyDniReportUrl } from '../../media/urls';
 import { bulkAttributeRoutes } from '../bulkAttributes/routes';
 import { downloadName, findReport, listReports, reportPath, requestReport } from './service';
-
-/** Where a company report's company comes from: the body's company_id (validated again with the body). */
-async function bodyCompany(input: { request: { body: unknown } }): Promise<number | null> {
-  return idOrNull((input.request.body as { company_id?: unknown } | undefined)?.company_id);
-}
 
 /** The batch half of call tracking, registered together: DNI call reports and the bulk attribute update. */
 export function dniBatchRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -44,7 +39,7 @@ export function dniReportRoutes(app: FastifyInstance, ctx: AppContext): void {
         startDate: body.startDate,
         endDate: body.endDate,
       }),
-    { company: { record: bodyCompany } },
+    { company: { body: 'company_id' } },
   );
 
   route(E.list, 'reports.view', async ({ company }) => listReports(ctx, { companyId: company.id }));

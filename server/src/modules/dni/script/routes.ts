@@ -4,23 +4,11 @@
  * dni module's.
  */
 
-import { IdParamSchema } from '@shared/api/contract';
 import { DNI_ENDPOINTS as E } from '@shared/api/dni';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
-import { invalid } from '../../../lib/errors';
 import { trackerScriptSource, trackingScript, verifyTrackingScript } from './service';
-
-/** The verifier names its company in the body (`company_id`), read before the company is resolved. */
-const bodyCompany = {
-  record: async ({ request }: { request: FastifyRequest }) => {
-    const parsed = z.object({ company_id: IdParamSchema }).safeParse(request.body ?? {});
-    if (!parsed.success) throw invalid({ company_id: ['Say which company’s website this is.'] });
-    return parsed.data.company_id;
-  },
-};
 
 export function dniScriptRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx, { company: { query: 'companyId' } });
@@ -45,6 +33,7 @@ export function dniScriptRoutes(app: FastifyInstance, ctx: AppContext): void {
     E.verifyScript,
     'numbers.manage',
     async ({ company, body }) => verifyTrackingScript(ctx, company.id, body.url),
-    { company: bodyCompany },
+    // The verifier names its company in the body (`company_id`).
+    { company: { body: 'company_id' } },
   );
 }

@@ -5,14 +5,11 @@
  * `company_id` for a list, the body's for a create, the entry's own for one by id (another company's is 404).
  * §8 'The forwarding number has been added to the list of forwarding numbers' / 'has been updated'.
  */
-import { IdParamSchema } from '@shared/api/contract';
 import { FORWARD_CONTACT_ENDPOINTS as E } from '@shared/api/forwardContacts';
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context';
 import { moduleRoutes } from '../../../http/route';
-import { invalid } from '../../../lib/errors';
 import {
   addForwardContact,
   companyOfForwardContact,
@@ -23,16 +20,8 @@ import {
   updateForwardContact,
 } from './service';
 
-const CompanyOfBody = z.object({ company_id: IdParamSchema });
-
-/** The company a new entry is for, read before the company is resolved (422 when it is not a company id). */
-const bodyCompany = {
-  record: async ({ request }: { request: FastifyRequest }) => {
-    const parsed = CompanyOfBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw invalid({ company_id: ['Say which company the forwarding number is for.'] });
-    return parsed.data.company_id;
-  },
-};
+/** The company a new entry is for: the one its body names. */
+const bodyCompany = { body: 'company_id' } as const;
 
 export function forwardContactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const route = moduleRoutes(app, ctx, { company: { query: 'company_id' } });
