@@ -1,6 +1,8 @@
 /** §7 Business units and §6 organization admins. */
 import { SUCCESS_MESSAGES } from '@shared/domain/messages';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { createTestApp, fieldErrors, sharedTestApp } from '../../testing/testApp';
 import { invitationTokenMailedTo } from './testing';
 
@@ -339,6 +341,18 @@ describe('finding 5 (issue 33): adding someone to an organization is an invitati
     const unknownToken = await accept('owner@demo.test', 'sbi_not-a-real-token');
     expect(unknownToken.statusCode).toBe(422);
     expect(Object.keys(fieldErrors(unknownToken))).toEqual(['token']);
+  });
+
+  it('accepting proves the address: an account not yet verified is verified by it', async () => {
+    const { organizationId } = await lure('Proof Group', 'other@demo.test');
+    await f.ctx.db.update(users).set({ email_verified_at: null }).where(eq(users.email, 'other@demo.test'));
+    await f.ctx.callers.everyoneChanged();
+    const before = await f.as('other@demo.test', { method: 'GET', url: '/api/user' });
+    expect(before.json().email_verified).toBe(false);
+    const token = await invitationTokenMailedTo(f.ctx.db, 'other@demo.test');
+    expect((await accept('other@demo.test', token)).json()).toMatchObject({ id: organizationId });
+    const after = await f.as('other@demo.test', { method: 'GET', url: '/api/user' });
+    expect(after.json().email_verified).toBe(true);
   });
 
   it('the list shows a pending invitation as invited, without a name; inviting again sends a new link; it can be withdrawn', async () => {

@@ -8,6 +8,7 @@ import type { Caller } from '../../../http/caller';
 import type { AppContext } from '../../../http/context';
 import { conflict, forbidden, invalid } from '../../../lib/errors';
 import { hashToken, newToken } from '../../../lib/secrets';
+import { markEmailVerified } from '../../auth/verification';
 
 /** A new link's token, and the hash of it to store. */
 export function newInvitationToken(): { token: string; tokenHash: string } {
@@ -68,6 +69,8 @@ export async function acceptInvitation<Row extends InvitationByLink>(
       throw conflict(INVITATION_REFUSALS.accepted);
     await kind.grant(tx, row, caller.user.id);
   });
+  // Opening the link mailed to the address proves the person reads its mail, as a verification link does.
+  await markEmailVerified(ctx, caller.user.id, caller.user.email);
   await ctx.callers.usersChanged([caller.user.id]);
   return row;
 }
