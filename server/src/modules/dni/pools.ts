@@ -7,7 +7,7 @@ import type { CustomValueInput } from '@shared/api/contacts';
 import type { DniPool, DniPoolDetail, DniPoolValues } from '@shared/api/dni';
 import { ENTITY_TYPES } from '@shared/domain/customFields';
 import { DNI_MAX_POOLS, poolAdvice, poolUtilisation } from '@shared/domain/dni';
-import { and, count, eq, gt, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   calls,
@@ -30,6 +30,7 @@ import {
   writeValues,
 } from '../customFields/values';
 import { type Actor, releaseNumber } from '../numbers/lifecycle/release';
+import { holdingANumber } from './visits';
 
 export type PoolRow = typeof dniPools.$inferSelect;
 /** The pool as the contract takes it, after its schema's defaults. */
@@ -100,14 +101,7 @@ async function factsOf(ctx: AppContext, companyId: number, pools: readonly PoolR
     ctx.db
       .selectDistinct({ pool_id: dniSessions.pool_id, number_id: dniSessions.number_id })
       .from(dniSessions)
-      .where(
-        and(
-          inArray(dniSessions.pool_id, ids),
-          gt(dniSessions.hold_until, now),
-          eq(dniSessions.fallback, false),
-          isNotNull(dniSessions.number_id),
-        ),
-      ),
+      .where(and(inArray(dniSessions.pool_id, ids), holdingANumber(now))),
     ctx.db
       .select({
         pool_id: dniPoolUsage.pool_id,

@@ -403,14 +403,7 @@ async function lendNumber(
     const [{ inUse = 0 } = {}] = await tx
       .select({ inUse: count() })
       .from(dniSessions)
-      .where(
-        and(
-          eq(dniSessions.pool_id, current.id),
-          gt(dniSessions.hold_until, now),
-          eq(dniSessions.fallback, false),
-          isNotNull(dniSessions.number_id),
-        ),
-      );
+      .where(and(eq(dniSessions.pool_id, current.id), holdingANumber(now)));
     const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
     await tx
       .insert(dniPoolUsage)
@@ -452,6 +445,18 @@ async function freeNumber(db: Db, poolId: number, now: Date) {
   return free;
 }
 
+/**
+ * A session that holds one of its pool's numbers at `now`: its hold has not run out (a lease taken back ends it at
+ * once) and it was lent a number, not the fallback.
+ */
+export function holdingANumber(now: Date) {
+  return and(
+    gt(dniSessions.hold_until, now),
+    eq(dniSessions.fallback, false),
+    isNotNull(dniSessions.number_id),
+  );
+}
+
 /** The session of the pool through which this visitor holds a number now, if any. */
 async function heldByVisitor(db: Db, poolId: number, visitorId: string, now: Date) {
   const [row] = await db
@@ -477,15 +482,7 @@ async function leasesByNetwork(db: Db, poolId: number, now: Date): Promise<Map<s
   const rows = await db
     .select({ network: dniSessions.visitor_network, leases: count() })
     .from(dniSessions)
-    .where(
-      and(
-        eq(dniSessions.pool_id, poolId),
-        gt(dniSessions.hold_until, now),
-        eq(dniSessions.fallback, false),
-        isNotNull(dniSessions.number_id),
-        isNotNull(dniSessions.visitor_network),
-      ),
-    )
+    .where(and(eq(dniSessions.pool_id, poolId), holdingANumber(now), isNotNull(dniSessions.visitor_network)))
     .groupBy(dniSessions.visitor_network);
   return new Map(rows.map((row) => [row.network ?? '', row.leases]));
 }
