@@ -147,5 +147,8 @@ describe('XLSX', () => {
     expect(cellText({ error: '#N/A' })).toBe('#N/A');
     expect(cellText({ text: { richText: [{ text: 'a' }, { text: 'b' }] }, hyperlink: 'x' })).toBe('ab');
     expect(cellText(null)).toBe('');
+    // Not text (exceljs's stand-in for a shared string it does not have): no `[object Object]`.
+    expect(cellText({ sharedString: 3 })).toBeNull();
+    expect(cellText({ richText: [{ text: 'a' }, { text: { sharedString: 3 } }] })).toBeNull();
   });
 });

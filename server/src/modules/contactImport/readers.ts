@@ -8,15 +8,20 @@
  */
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { watchZipStream } from '../../lib/zipStream';
 import { SheetText, SpreadsheetLimitError, XlsxLimits } from './xlsxLimits';
+import { WorkbookReader } from './xlsxWorkbook';
 
 export type SheetKind = 'csv' | 'xlsx';
 
 export interface SheetRow {
   rowNumber: number;
   cells: string[];
+  /**
+   * Why the row can't be imported as read (XLSX: a cell whose value is not text, e.g. one naming a shared string
+   * the file does not have; such cells are left empty). The row is reported with this reason, never imported.
+   */
+  problem?: string;
 }
 
 /** A file that cannot be read as what it says it is; the message says why, for the person who sent it. */
@@ -278,8 +283,10 @@ function excelSerialDate(serial: number): Date {
 /**
  * A cell's value as text: strings as they are, numbers without exponent, dates as YYYY-MM-DD, booleans as
  * true/false, rich text joined, formulas by their result, hyperlinks by their text, errors as shown (`#N/A`).
+ * Null for a value that is none of those (exceljs's `{ sharedString: n }` for a string the file does not have):
+ * its `String()` would be `[object Object]`.
  */
-export function cellText(value: unknown, numberFormat?: string): string {
+export function cellText(value: unknown, numberFormat?: string): string | null {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
@@ -290,13 +297,23 @@ export function cellText(value: unknown, numberFormat?: string): string {
   if (typeof value === 'object') {
     const object = value as Record<string, unknown>;
     if (Array.isArray(object.richText)) {
-      return (object.richText as { text?: unknown }[]).map((run) => String(run.text ?? '')).join('');
+      const runs = (object.richText as { text?: unknown }[]).map((run) => cellText(run.text));
+      return runs.includes(null) ? null : runs.join('');
     }
     if ('formula' in object || 'sharedFormula' in object) return cellText(object.result, numberFormat);
     if ('text' in object) return cellText(object.text, numberFormat);
-    if ('error' in object) return String(object.error ?? '');
+    if ('error' in object && typeof object.error === 'string') return object.error;
   }
-  return String(value);
+  return null;
+}
+
+/** A column's letters (1 → A, 28 → AB), to name a cell as a spreadsheet does. */
+function columnLetters(column: number): string {
+  let letters = '';
+  for (let left = column; left > 0; left = Math.floor((left - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((left - 1) % 26)) + letters;
+  }
+  return letters;
 }
 
 interface StreamedCell {
@@ -383,7 +400,7 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
     (error: unknown) => refusal.refuse(error),
   );
   const text = new SheetText();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const reader = new WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Cell styles carry the number formats that tell a date from a number.
@@ -397,11 +414,19 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
     for await (const worksheet of untilRefused(reader, refusal)) {
       for await (const row of untilRefused(worksheet as unknown as AsyncIterable<StreamedRow>, refusal)) {
         const cells: string[] = [];
+        const unreadable: string[] = [];
         // exceljs refuses a cell past the last column (XFD, 16,384): a row spreads out that far at most.
         row.eachCell({ includeEmpty: false }, (cell, column) => {
           while (cells.length < column - 1) cells.push('');
-          cells[column - 1] = cellText(cell.value, cell.numFmt);
+          const text = cellText(cell.value, cell.numFmt);
+          if (text === null) unreadable.push(`${columnLetters(column)}${row.number}`);
+          cells[column - 1] = text ?? '';
         });
+        if (unreadable.length && first) {
+          throw new UnreadableFileError(
+            `The file could not be read: the header's cell ${unreadable[0]} could not be read as text (the file is damaged).`,
+          );
+        }
         text.row(cells);
         if (first) {
           // The header: its width is every row's (a row's trailing empty cells are not written in XLSX).
@@ -410,7 +435,14 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
           width = cells.length;
         }
         while (cells.length < width) cells.push('');
-        yield { rowNumber: row.number, cells };
+        if (unreadable.length) {
+          const which = unreadable.length === 1 ? 'cell' : 'cells';
+          yield {
+            rowNumber: row.number,
+            cells,
+            problem: `row: ${which} ${unreadable.join(', ')} could not be read as text (the file is damaged).`,
+          };
+        } else yield { rowNumber: row.number, cells };
       }
       break; // the first worksheet only
     }
@@ -421,5 +453,6 @@ async function* readXlsx(source: Readable): AsyncGenerator<SheetRow> {
   } finally {
     stopped = true;
     input.destroy();
+    await reader.discard();
   }
 }

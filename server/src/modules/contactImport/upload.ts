@@ -230,7 +230,7 @@ export async function stageUpload(
   const customFields = await customFieldsOf(ctx, companyId);
   const fields = new Map<string, unknown[]>();
   let batch: BatchRow | undefined;
-  let staged = 0;
+  let staged = { rows: 0, bad: 0 };
   let file: FilePart['file'] | undefined;
   let rows: AsyncGenerator<SheetRow> | undefined;
   try {
@@ -277,7 +277,14 @@ export async function stageUpload(
     const queued = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(batches)
-        .set({ state: 'queued', total_rows: staged, lease_until: null })
+        // Rows reported bad as they were read count as done (and failed) before the worker takes the rest.
+        .set({
+          state: 'queued',
+          total_rows: staged.rows + staged.bad,
+          processed_rows: staged.bad,
+          failed: staged.bad,
+          lease_until: null,
+        })
         .where(and(eq(batches.id, stagedBatch.id), eq(batches.state, 'staging')))
         .returning();
       if (row) await enqueueImport(ctx, row.id, tx as unknown as Db);
@@ -300,17 +307,33 @@ export async function stageUpload(
   }
 }
 
-/** Streams the rows after the header into `batch_rows`, 1,000 per insert; answers how many were staged. */
-async function stageRows(ctx: AppContext, batchId: number, rows: AsyncGenerator<SheetRow>): Promise<number> {
+/**
+ * Streams the rows after the header into `batch_rows`, 1,000 per insert, and a row that could not be read as it is
+ * (`SheetRow.problem`) straight into `batch_errors` with its reason; answers how many of each.
+ */
+async function stageRows(
+  ctx: AppContext,
+  batchId: number,
+  rows: AsyncGenerator<SheetRow>,
+): Promise<{ rows: number; bad: number }> {
   let pending: [rowNumber: number, cells: string[]][] = [];
-  let staged = 0;
+  let bad: { row_number: number; reason: string; cells: string[] }[] = [];
+  const staged = { rows: 0, bad: 0 };
   const flush = async () => {
+    if (bad.length) {
+      await ctx.db.execute(sql`
+        insert into batch_errors (batch_id, row_number, reason, cells)
+        select ${batchId}, e.row_number, e.reason, e.cells
+        from jsonb_to_recordset(${JSON.stringify(bad)}::jsonb) as e(row_number int, reason text, cells jsonb)`);
+      staged.bad += bad.length;
+      bad = [];
+    }
     if (!pending.length) return;
     // One JSON parameter, not 3,000 bound values: building the statement would cost more than running it.
     await ctx.db.execute(sql`
       insert into batch_rows (batch_id, row_number, cells)
       select ${batchId}, (r->>0)::int, r->1 from jsonb_array_elements(${JSON.stringify(pending)}::jsonb) r`);
-    staged += pending.length;
+    staged.rows += pending.length;
     pending = [];
     await ctx.db
       .update(batches)
@@ -318,9 +341,10 @@ async function stageRows(ctx: AppContext, batchId: number, rows: AsyncGenerator<
       .where(eq(batches.id, batchId));
   };
   for await (const row of rows) {
-    if (isBlankRow(row.cells)) continue;
-    pending.push([row.rowNumber, row.cells]);
-    if (pending.length >= STAGE_CHUNK_ROWS) await flush();
+    if (row.problem) bad.push({ row_number: row.rowNumber, reason: row.problem, cells: row.cells });
+    else if (isBlankRow(row.cells)) continue;
+    else pending.push([row.rowNumber, row.cells]);
+    if (pending.length + bad.length >= STAGE_CHUNK_ROWS) await flush();
   }
   await flush();
   return staged;
