@@ -90,5 +90,6 @@ test('the owner reads the marketplace, edits a price, offers and withdraws a num
   expect(file.suggestedFilename()).toBe('marketplace_report.csv');
   const csv = await readFile((await file.path()) ?? '', 'utf8');
   expect(csv).toContain('Number,Vanity form,Status,Asking price');
-  expect(csv).toContain('(312) 555-0101,+1 (312) JKL0101,Withdrawn,"$2,500"');
+  // The vanity form starts with "+", so like every export's cell it is kept from being read as a formula.
+  expect(csv).toContain(`(312) 555-0101,'+1 (312) JKL0101,Withdrawn,"$2,500"`);
 });
