@@ -16,11 +16,11 @@ import {
   checkPassword,
   completeChallenge,
   RESET_REQUESTS_PER_ADDRESS,
+  refreshTokenPair,
   resendChallenge,
   resetPassword,
   sendResetLink,
   startImpersonation,
-  useRefreshToken,
 } from './service';
 import { SIGNUP_ALLOWANCE, signUp } from './signup';
 import {
@@ -60,14 +60,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(E.mfaToken, 'public', async ({ body }) => resendChallenge(ctx, body.mfa_token));
 
-  route(E.refresh, 'public', async ({ body }) => {
-    const { credential, user } = await useRefreshToken(ctx, body.refresh_token);
-    return issueTokenPair(ctx, user.id, {
-      impersonatorId: credential.impersonator_id,
-      name: credential.name,
-      familyId: credential.family_id,
-    });
-  });
+  route(E.refresh, 'public', async ({ body }) => refreshTokenPair(ctx, body.refresh_token));
 
   route(E.createTokenSession, 'authenticated', async ({ body, caller }) =>
     issueTokenPair(ctx, caller.user.id, { name: body.device_name }),

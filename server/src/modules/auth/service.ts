@@ -2,7 +2,7 @@
  * Sign-in rules: passwords, the second factor, refresh, resets and a platform admin's sign-in as another user
  * (§4 Login outcomes, §5, §6, §7 Auth). Sign-up is signup.ts; email verification verification.ts.
  */
-import type { MfaChallenge } from '@shared/api/auth';
+import type { MfaChallenge, TokenPair } from '@shared/api/auth';
 import { ERROR_MESSAGES } from '@shared/domain/messages';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
@@ -25,7 +25,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets';
 import { findLiveCredential } from './credentials';
-import { LIFETIMES_SEC, revokeAllSignIns, revokeFamily } from './tokens';
+import { issueTokenPair, LIFETIMES_SEC, revokeAllSignIns, revokeFamily } from './tokens';
 import { markEmailVerified } from './verification';
 
 type UserRow = typeof users.$inferSelect;
@@ -202,10 +202,11 @@ export async function resendChallenge(ctx: AppContext, mfaToken: string): Promis
  * Exchanges a refresh token for a new pair of the same family; the old pair is revoked, so a refresh token works
  * once. A refresh token used again (OAuth 2.0 Security BCP §4.14: refresh token rotation) means two parties hold
  * it, one of them a thief, and we cannot tell which: every token descended from that sign-in is revoked, the
- * pair issued from it too, and both must sign in again. Answers the credential refreshed (its family, name and
- * impersonator go on to the new pair) with its user.
+ * pair issued from it too, and both must sign in again. The rotation and the new pair are one transaction: a rival
+ * use of the same token waits on the old pair's rows until the new pair exists, then finds the token spent and
+ * revokes the family with the new pair in it (issued after, the new pair would outlive the revocation).
  */
-export async function useRefreshToken(ctx: AppContext, refreshToken: string) {
+export async function refreshTokenPair(ctx: AppContext, refreshToken: string): Promise<TokenPair> {
   const ended = () => new HttpError(401, 'Unauthenticated. Please sign in again.');
   const [row] = await ctx.db
     .select({ credential: credentials, user: users })
@@ -220,19 +221,29 @@ export async function useRefreshToken(ctx: AppContext, refreshToken: string) {
   }
   if ((credential.expires_at?.getTime() ?? 0) <= ctx.now().getTime() || user.state !== 'active')
     throw ended();
-  // Compare-and-set: of two uses at once, one rotates the pair and the other is a reuse like any other.
-  const rotated = await ctx.db
-    .update(credentials)
-    .set({ revoked_at: ctx.now() })
-    .where(and(eq(credentials.pair_id, credential.pair_id ?? ''), isNull(credentials.revoked_at)))
-    .returning({ id: credentials.id });
-  if (!rotated.some(({ id }) => id === credential.id)) {
+  const pair = await ctx.db.transaction(async (tx) => {
+    // Compare-and-set: of two uses at once, one rotates the pair and the other is a reuse like any other.
+    const rotated = await tx
+      .update(credentials)
+      .set({ revoked_at: ctx.now() })
+      .where(and(eq(credentials.pair_id, credential.pair_id ?? ''), isNull(credentials.revoked_at)))
+      .returning({ id: credentials.id });
+    if (!rotated.some(({ id }) => id === credential.id)) return null;
+    // Its name and impersonator go on to the new pair, in the same family.
+    return issueTokenPair(
+      ctx,
+      user.id,
+      { impersonatorId: credential.impersonator_id, name: credential.name, familyId: credential.family_id },
+      tx,
+    );
+  });
+  if (!pair) {
     await revokeFamily(ctx, credential);
     throw ended();
   }
-  // The pair's access token goes with it: no instance may still take it.
+  // The old pair's access token goes with it: no instance may still take it.
   await ctx.callers.usersChanged([user.id]);
-  return { credential, user };
+  return pair;
 }
 
 /**

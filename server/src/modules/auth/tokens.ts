@@ -7,6 +7,7 @@
 import type { SessionSignIn, TokenPair } from '@shared/api/auth';
 import { and, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { credentials } from '../../db/schema';
 import { SESSION_COOKIE, XSRF_COOKIE } from '../../http/caller';
 import type { AppContext } from '../../http/context';
@@ -24,12 +25,14 @@ const inSeconds = (ctx: AppContext, seconds: number) => new Date(ctx.now().getTi
 
 /**
  * A new access and refresh token. A sign-in starts a family; a refresh passes its `familyId` on, so a refresh
- * token used twice can end every pair descended from that sign-in (`revokeFamily`).
+ * token used twice can end every pair descended from that sign-in (`revokeFamily`). `db`: the transaction of a
+ * refresh, so the new pair exists by the time a rival use of the same token can look for the family.
  */
 export async function issueTokenPair(
   ctx: AppContext,
   userId: number,
   options: { name?: string | null; impersonatorId?: number | null; familyId?: string | null } = {},
+  db: Db = ctx.db,
 ): Promise<TokenPair> {
   const access = newToken('access');
   const refresh = newToken('refresh');
@@ -41,7 +44,7 @@ export async function issueTokenPair(
     name: options.name ?? null,
     impersonator_id: options.impersonatorId ?? null,
   };
-  await ctx.db.insert(credentials).values([
+  await db.insert(credentials).values([
     {
       ...common,
       kind: 'access',
