@@ -81,12 +81,45 @@ export function cutTexts(page: Page): Promise<CutText[]> {
 
 /** The axe violations of the page as it is, whatever their impact, one line each. */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await finiteAnimationsSettled(page);
   return (await new AxeBuilder({ page }).analyze()).violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
         `${violation.id} (${violation.impact}): ${node.html.slice(0, 120)} ${node.any.map((a) => a.message).join(' ')}`,
     ),
   );
+}
+
+/**
+ * Waits (at most 5 s) for the page's finite animations and transitions to end. Axe reads colours as painted: a
+ * toast fading in or out ("Draft saved.") reads as text of almost no contrast, which failed the registration
+ * wizard's check once on a busy machine. Endless animations (a spinner) are not waited for.
+ */
+async function finiteAnimationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        // The tests' programs have no DOM types; what this reads of the page's animations:
+        const view = globalThis as unknown as {
+          document: {
+            getAnimations(): {
+              playState: string;
+              effect: { getTiming(): { iterations?: number } } | null;
+            }[];
+          };
+        };
+        return view.document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          );
+      },
+      undefined,
+      { timeout: 5_000 },
+    )
+    // Still moving after 5 s: check it as it is, as before.
+    .catch(() => undefined);
 }
 
 /** Keeps the screen's picture and answers what is wrong with it (nothing, for a screen that passes). */
