@@ -22,7 +22,7 @@ async function inviteToDemoGroup(email: string): Promise<void> {
   const demoGroup = (organizations.body.data as { id: number; name: string }[]).find(
     (organization) => organization.name === 'Demo Group',
   );
-  expect(demoGroup, 'orgadmin@demo.test administers Demo Group').toBeDefined();
+  expect(demoGroup?.id, 'orgadmin@demo.test administers Demo Group').toEqual(expect.any(Number));
   const invited = await server.api(
     'POST',
     `/business-units/${demoGroup?.id}/business-unit-users`,
@@ -71,7 +71,7 @@ test('the mailed link, opened signed out: sign in, accept, and administer the or
 }) => {
   await inviteToDemoGroup('other@demo.test');
   const [link] = await invitationLinks('other@demo.test');
-  expect(link, 'the invitation mail has its link').toBeDefined();
+  expect(link, 'the invitation mail has its link').toMatch(/^\/accept-organization-invitation\?token=\S+$/);
 
   // Signed out: what the page is, without saying what the invitation is to (the link alone proves nobody).
   await page.goto(`${server.url}${link}`);
@@ -139,8 +139,11 @@ test('a link replaced by a newer invitation is no longer valid, and says to ask 
 }) => {
   await inviteToDemoGroup('billing@demo.test');
   await inviteToDemoGroup('billing@demo.test');
-  const [, replaced] = await invitationLinks('billing@demo.test');
-  expect(replaced, 'the first of two invitation mails').toBeDefined();
+  const [newer, replaced] = await invitationLinks('billing@demo.test');
+  expect(replaced, 'the first of two invitation mails').toMatch(
+    /^\/accept-organization-invitation\?token=\S+$/,
+  );
+  expect(replaced, 'a different link from the newer mail').not.toBe(newer);
   await signInThroughUi(page, server.url, 'billing@demo.test');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 

@@ -9,7 +9,7 @@ import { BUSINESS_UNIT_ENDPOINTS, type Organization } from '@shared/api/business
 import type { Endpoint } from '@shared/api/contract';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api';
 import { reactRoots } from '../../testing/reactRoots';
@@ -21,6 +21,18 @@ vi.mock('../../api', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api')>()),
   api: { call },
 }));
+
+const signOut = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('../auth/signIn', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../auth/signIn')>()),
+  signOut,
+}));
+
+/** Where the page has sent the person (the router's location), for the switch-account step. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
+}
 
 const newRoot = reactRoots();
 const TOKEN = 'invite_abc123';
@@ -56,6 +68,7 @@ let acceptAnswer: () => Promise<unknown>;
 
 beforeEach(() => {
   signedIn = before;
+  signOut.mockClear();
   call.mockReset();
   call.mockImplementation(async (endpoint: Endpoint) => {
     if (endpoint === AUTH_ENDPOINTS.user) {
@@ -77,6 +90,7 @@ async function render(path = LINK) {
           <MantineProvider>
             <MemoryRouter initialEntries={[path]}>
               <AcceptOrganizationInvitationPage />
+              <Where />
             </MemoryRouter>
           </MantineProvider>
         </QueryClientProvider>
@@ -96,7 +110,7 @@ const acceptCalls = () =>
 
 async function accept(host: HTMLElement) {
   const accepting = button(host, 'Accept invitation');
-  expect(accepting, 'the Accept invitation button').toBeDefined();
+  expect(accepting?.disabled, 'the Accept invitation button, there and enabled').toBe(false);
   await act(async () => accepting?.click());
   await settle();
 }
@@ -151,7 +165,15 @@ describe('signed in', () => {
     await accept(host);
     expect(host.querySelector('[role="alert"]')?.textContent).toBe(INVITATION_OUTCOMES.otherPerson(before));
     expect(host.textContent).toContain('You are signed in as Otto Other (other@demo.test).');
-    expect(button(host, 'Sign out and switch account')).toBeDefined();
+    // Switching signs this account out and goes to sign-in, with the way back to this very link.
+    const switching = button(host, 'Sign out and switch account');
+    expect(switching?.disabled, 'the switch-account button, there and enabled').toBe(false);
+    await act(async () => switching?.click());
+    await settle();
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(host.querySelector('[data-testid="where"]')?.textContent).toBe(
+      `/sign-in?next=${encodeURIComponent(LINK)}`,
+    );
   });
 
   it('a replaced or withdrawn link (422 on token): no longer valid, ask for a new one', async () => {
@@ -187,7 +209,7 @@ describe('signed in', () => {
     const { host, client } = await render();
     await accept(host);
     expect(host.querySelector('[role="alert"]')?.textContent).toBe(unreachable);
-    expect(button(host, 'Accept invitation')).toBeDefined();
+    expect(button(host, 'Accept invitation')?.disabled, 'the button stays, to try again').toBe(false);
     // What the app persists is the dehydrated cache, mutations included: nothing of it carries the token.
     const stored = JSON.stringify(dehydrate(client, { shouldDehydrateMutation: () => true }));
     expect(stored).not.toContain(TOKEN);
